@@ -35611,7 +35611,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8867);
+/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7320);
 // The program: the process edge of the CLI (argv, signals, exit status); the rest takes them as values.
 
 // First Ctrl-C or runner cancel: stop the builds, keep the logs and write the report. Second: leave now.
@@ -35637,7 +35637,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 8867:
+/***/ 7320:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -45691,937 +45691,6 @@ const CHECK_IDS = Object.keys(PREFLIGHT_CHECKS);
 /** The checks judged from nvidia-smi's facts, skipped together when nvidia-smi itself fails. */
 const GPU_CHECK_IDS = CHECK_IDS.filter((id) => PREFLIGHT_CHECKS[id].source === 'gpu');
 
-;// CONCATENATED MODULE: external "node:crypto"
-const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
-;// CONCATENATED MODULE: external "node:fs/promises"
-const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
-;// CONCATENATED MODULE: external "node:http"
-const external_node_http_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
-;// CONCATENATED MODULE: external "node:https"
-const external_node_https_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https");
-;// CONCATENATED MODULE: ./.build/tsc/cache/oci-http.js
-
-
-/** A registry that did not do what was asked: one line, the status and the registry's own error code. */
-class RegistryError extends Error {
-    status;
-    code;
-    name = 'RegistryError';
-    constructor(message, status, 
-    /** The registry's error code (MANIFEST_UNKNOWN, DENIED, …) or a network error's code. */
-    code = null) {
-        super(message);
-        this.status = status;
-        this.code = code;
-    }
-}
-/** One HTTP exchange. A redirect elsewhere (blob storage) is followed without the Authorization header. */
-function exchange(method, url, headers, body, limits, hops = 0) {
-    const target = new URL(url);
-    const send = target.protocol === 'https:' ? external_node_https_namespaceObject.request : external_node_http_namespaceObject.request;
-    return new Promise((resolve, reject) => {
-        if (limits.signal?.aborted)
-            return reject(new RegistryError('cancelled', null, 'ABORTED'));
-        const req = send(target, { method, headers, signal: limits.signal }, (res) => {
-            const status = res.statusCode ?? 0;
-            const location = header(res.headers, 'location');
-            if ([301, 302, 303, 307, 308].includes(status) && location && method === 'GET' && hops < 5) {
-                res.resume();
-                const next = new URL(location, target);
-                const kept = next.origin === target.origin ? headers : withoutAuthorization(headers);
-                resolve(exchange(method, next.toString(), kept, null, limits, hops + 1));
-                return;
-            }
-            res.setTimeout(limits.idleTimeoutMs, () => res.destroy(new RegistryError(`${method} ${where(url)}: no data for ${limits.idleTimeoutMs / 1000} s`, null, 'ETIMEDOUT')));
-            resolve({ status, headers: res.headers, body: res });
-        });
-        req.setTimeout(limits.idleTimeoutMs, () => req.destroy(new RegistryError(`${method} ${where(url)}: no answer for ${limits.idleTimeoutMs / 1000} s`, null, 'ETIMEDOUT')));
-        req.on('error', (error) => reject(error instanceof RegistryError
-            ? error
-            : error.name === 'AbortError'
-                ? new RegistryError('cancelled', null, 'ABORTED')
-                : new RegistryError(`${method} ${where(url)}: ${error.code ?? error.message}`, null, error.code ?? null)));
-        if (body === null)
-            req.end();
-        else if (Buffer.isBuffer(body))
-            req.end(body);
-        else {
-            const stream = body();
-            stream.on('error', (error) => req.destroy(error));
-            stream.pipe(req);
-        }
-    });
-}
-const header = (headers, name) => {
-    const value = headers[name];
-    return Array.isArray(value) ? value[0] : value;
-};
-const withoutAuthorization = (headers) => Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'authorization'));
-/** The URL as a log may show it: host and path, never a query (an upload session's state). */
-const where = (url) => {
-    const parsed = new URL(url);
-    return `${parsed.host}${parsed.pathname}`;
-};
-function retriable(error) {
-    const code = error.code;
-    // A registry that refuses connections is down: retrying only delays the build.
-    return code === 'ECONNRESET' || code === 'EPIPE' || code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT';
-}
-/** Retry-After as seconds or an HTTP date, in ms; null when absent or unreadable. */
-function retryAfterMs(value, now = Date.now()) {
-    if (!value)
-        return null;
-    if (/^\s*\d+\s*$/.test(value))
-        return Number(value) * 1000;
-    const date = Date.parse(value);
-    return Number.isNaN(date) ? null : Math.max(0, date - now);
-}
-async function drained(sent, value) {
-    sent.body.resume();
-    return value;
-}
-async function readAll(stream, limit) {
-    const chunks = [];
-    let total = 0;
-    for await (const chunk of stream) {
-        total += chunk.length;
-        if (total > limit) {
-            stream.destroy();
-            throw new RegistryError(`the registry sent more than ${limit} bytes`, null);
-        }
-        chunks.push(chunk);
-    }
-    return Buffer.concat(chunks);
-}
-/** The registry's own words for a failed request: status and error code, no body beyond them. */
-async function oci_http_failure(method, url, sent, who = 'the registry') {
-    const text = await readAll(sent.body, 64 * 1024).then((b) => b.toString('utf8'), () => '');
-    let code = null;
-    try {
-        code = JSON.parse(text).errors?.[0]?.code ?? null;
-    }
-    catch { }
-    const words = {
-        401: 'unauthorized (no or wrong credentials)',
-        403: 'denied (the credentials lack this right)',
-        404: 'not found',
-        413: 'too large for the registry',
-        429: 'too many requests',
-    };
-    const said = words[sent.status] ?? `HTTP ${sent.status}`;
-    return new RegistryError(`${method} ${where(url)}: ${who} answered ${said}${code ? ` (${code})` : ''}`, sent.status, code);
-}
-
-;// CONCATENATED MODULE: external "node:os"
-const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
-;// CONCATENATED MODULE: external "node:worker_threads"
-const external_node_worker_threads_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
-;// CONCATENATED MODULE: external "node:net"
-const external_node_net_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
-;// CONCATENATED MODULE: external "node:stream"
-const external_node_stream_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
-;// CONCATENATED MODULE: external "node:tls"
-const external_node_tls_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:tls");
-;// CONCATENATED MODULE: ./.build/tsc/cache/blob-get.js
-
-
-
-
-/** The most bytes one socket read hands over: the read buffer's size. */
-const READ_MAX = 64 * 1024;
-/** A response head larger than this is not a registry's. */
-const HEAD_MAX = 64 * 1024;
-/**
- * The response head at the start of `bytes`: null while it is incomplete, a string saying what is wrong
- * with one that is not HTTP/1.x. Informational answers (1xx) are skipped; header names are lower-cased and
- * a repeated header joined with ", " as node:http does.
- */
-function parseHead(bytes) {
-    let start = 0;
-    for (;;) {
-        const end = bytes.indexOf('\r\n\r\n', start, 'latin1');
-        if (end < 0)
-            return bytes.length - start > HEAD_MAX ? `a response head over ${HEAD_MAX} bytes` : null;
-        const [statusLine, ...lines] = bytes.toString('latin1', start, end).split('\r\n');
-        const status = /^HTTP\/1\.[01] (\d{3})(?: |$)/.exec(statusLine ?? '');
-        if (!status)
-            return `not an HTTP/1.x status line: ${JSON.stringify((statusLine ?? '').slice(0, 40))}`;
-        const headers = {};
-        for (const line of lines) {
-            const colon = line.indexOf(':');
-            if (colon <= 0)
-                return `not a header line: ${JSON.stringify(line.slice(0, 40))}`;
-            const name = line.slice(0, colon).trim().toLowerCase();
-            const value = line.slice(colon + 1).trim();
-            headers[name] = name in headers ? `${headers[name]}, ${value}` : value;
-        }
-        start = end + 4;
-        const code = Number(status[1]);
-        if (code >= 100 && code < 200)
-            continue;
-        return { status: code, headers, length: start };
-    }
-}
-/** The body's length from its head: null to the connection's close; a string when the head contradicts itself. */
-function bodyLength(head, method) {
-    if (method === 'HEAD' || head.status === 204 || head.status === 304)
-        return 0;
-    const value = head.headers['content-length'];
-    if (value === undefined)
-        return null;
-    // "5, 5" (a repeated header) is one length; two different ones are a smuggling attempt (RFC 9112 §6.3).
-    const lengths = new Set(String(value)
-        .split(',')
-        .map((v) => v.trim()));
-    const [only] = lengths;
-    if (lengths.size !== 1 || !/^\d{1,15}$/.test(only ?? ''))
-        return `Content-Length ${JSON.stringify(value)}`;
-    return Number(only);
-}
-/** A GET's body as it comes off the socket: a stream for whoever reads one, or poured into a sink. */
-class SocketBody extends external_node_stream_namespaceObject.Readable {
-    socket;
-    expected;
-    held;
-    what;
-    sink = null;
-    streaming = false;
-    poured = null;
-    received = 0;
-    /** Set once the body is complete or has failed: nothing is delivered after. */
-    over = false;
-    /** An error before anyone poured or read: given to the first who does. */
-    failed = null;
-    socketEnded = false;
-    constructor(socket, expected, held, what) {
-        super();
-        this.socket = socket;
-        this.expected = expected;
-        this.held = held;
-        this.what = what;
-        socket.on('end', () => this.ended());
-        socket.on('close', () => this.ended());
-    }
-    /** Bytes off the socket (its reused read buffer); false pauses the socket. */
-    bytes(view) {
-        if (!this.sink && !this.streaming) {
-            // Neither poured nor read yet: kept until one is asked for.
-            this.held = Buffer.concat([this.held, view]);
-            return false;
-        }
-        this.received += view.length;
-        if (this.expected !== null && this.received > this.expected) {
-            this.fail(new RegistryError(`${this.what}: the registry sent more than its ${this.expected} bytes`, 200));
-            return false;
-        }
-        const more = this.sink ? this.sink.take(view) : this.push(Buffer.from(view));
-        if (this.expected === this.received)
-            return this.done();
-        if (this.socketEnded) {
-            this.ended();
-            return false;
-        }
-        if (!more && this.sink)
-            this.wait(this.sink);
-        return more;
-    }
-    /** Every byte into `sink`; resolves when the body is complete, rejects when it is cut short. */
-    pour(sink) {
-        return new Promise((go, stop) => {
-            if (this.failed)
-                return stop(this.failed);
-            this.poured = { go, stop };
-            this.sink = sink;
-            if (this.start())
-                this.socket.resume();
-        });
-    }
-    _read() {
-        if (this.failed)
-            return void this.destroy(this.failed);
-        if (!this.streaming) {
-            this.streaming = true;
-            if (!this.start())
-                return;
-        }
-        if (!this.over)
-            this.socket.resume();
-    }
-    /** Delivers what came with the head; whether the socket may go on. */
-    start() {
-        const held = this.held;
-        this.held = Buffer.alloc(0);
-        if (held.length)
-            return this.bytes(held);
-        if (this.expected === 0)
-            return this.done();
-        if (this.socketEnded)
-            this.ended();
-        return !this.over;
-    }
-    _destroy(error, callback) {
-        this.socket.destroy();
-        callback(error);
-    }
-    fail(error) {
-        if (this.over)
-            return;
-        this.over = true;
-        const poured = this.poured;
-        this.poured = null;
-        this.socket.destroy();
-        if (poured)
-            poured.stop(error);
-        else if (this.streaming)
-            this.destroy(error);
-        else
-            this.failed = error;
-    }
-    wait(sink) {
-        sink.ready().then(() => this.socket.resume(), (error) => this.fail(error));
-    }
-    done() {
-        if (this.over)
-            return false;
-        this.over = true;
-        this.socket.destroy();
-        const poured = this.poured;
-        this.poured = null;
-        if (poured)
-            poured.go();
-        else
-            this.push(null);
-        return false;
-    }
-    /** The connection's end: the body's end only when no length was given. */
-    ended() {
-        this.socketEnded = true;
-        if (this.over || (!this.sink && !this.streaming))
-            return;
-        if (this.expected === null) {
-            this.done();
-            return;
-        }
-        if (this.received < this.expected)
-            this.fail(new RegistryError(`${this.what}: the connection closed after ${this.received} of ${this.expected} bytes`, 200, 'ECONNRESET'));
-    }
-}
-/** Pours a body into `sink`: off the socket for a SocketBody, chunk by chunk for any other stream. */
-async function pour(body, sink) {
-    if (body instanceof SocketBody)
-        return body.pour(sink);
-    for await (const chunk of body)
-        if (!sink.take(chunk))
-            await sink.ready();
-}
-const unsafeValue = /[\r\n\0]/;
-/**
- * One GET through a socket of its own. A redirect elsewhere (blob storage) is followed without the
- * Authorization header, as oci-http.ts's exchange does; a chunked answer is asked again through it.
- */
-function getBlob(url, headers, limits, hops = 0) {
-    const target = new URL(url);
-    const tls = target.protocol === 'https:';
-    const host = target.hostname.replace(/^\[(.*)\]$/, '$1');
-    const port = Number(target.port || (tls ? 443 : 80));
-    return new Promise((resolve, reject) => {
-        if (limits.signal?.aborted)
-            return reject(new RegistryError('cancelled', null, 'ABORTED'));
-        for (const [name, value] of Object.entries(headers))
-            if (unsafeValue.test(value) || unsafeValue.test(name))
-                return reject(new RegistryError(`GET ${where(url)}: header ${name} holds a line break`, null));
-        const lines = [`GET ${target.pathname}${target.search} HTTP/1.1`, `Host: ${target.host}`];
-        for (const [name, value] of Object.entries(headers))
-            lines.push(`${name}: ${value}`);
-        lines.push('Connection: close', '', '');
-        let head = Buffer.alloc(0);
-        let body = null;
-        let settled = false;
-        const fail = (error) => {
-            if (body)
-                body.fail(error);
-            else if (!settled) {
-                settled = true;
-                socket.destroy();
-                reject(error);
-            }
-        };
-        const onread = (n, buffer) => {
-            if (body)
-                return body.bytes(buffer.subarray(0, n));
-            head = Buffer.concat([head, buffer.subarray(0, n)]);
-            const parsed = parseHead(head);
-            if (parsed === null)
-                return true;
-            if (typeof parsed === 'string') {
-                fail(new RegistryError(`GET ${where(url)}: ${parsed}`, null, 'EPROTO'));
-                return false;
-            }
-            settled = true;
-            const location = parsed.headers.location;
-            if ([301, 302, 303, 307, 308].includes(parsed.status) && location && hops < 5) {
-                socket.destroy();
-                const next = new URL(location, target);
-                const kept = next.origin === target.origin ? headers : withoutAuthorization(headers);
-                resolve(getBlob(next.toString(), kept, limits, hops + 1));
-                return false;
-            }
-            const length = bodyLength(parsed, 'GET');
-            if (parsed.headers['transfer-encoding'] !== undefined) {
-                socket.destroy();
-                resolve(exchange('GET', url, headers, null, limits, hops));
-                return false;
-            }
-            if (typeof length === 'string') {
-                socket.destroy();
-                reject(new RegistryError(`GET ${where(url)}: ${length}`, parsed.status, 'EPROTO'));
-                return false;
-            }
-            body = new SocketBody(socket, length, head.subarray(parsed.length), `GET ${where(url)}`);
-            resolve({ status: parsed.status, headers: parsed.headers, body });
-            return false;
-        };
-        const options = { host, port, onread: { buffer: Buffer.allocUnsafe(READ_MAX), callback: onread } };
-        const socket = tls
-            ? (0,external_node_tls_namespaceObject.connect)({ ...options, servername: (0,external_node_net_namespaceObject.isIP)(host) ? undefined : host, ALPNProtocols: ['http/1.1'] })
-            : (0,external_node_net_namespaceObject.connect)(options);
-        socket.once(tls ? 'secureConnect' : 'connect', () => socket.write(lines.join('\r\n')));
-        socket.setTimeout(limits.idleTimeoutMs, () => fail(new RegistryError(`GET ${where(url)}: no ${body ? 'data' : 'answer'} for ${limits.idleTimeoutMs / 1000} s`, null, 'ETIMEDOUT')));
-        socket.on('error', (error) => fail(new RegistryError(`GET ${where(url)}: ${error.code ?? error.message}`, null, error.code ?? null)));
-        socket.on('close', () => {
-            if (!settled)
-                fail(new RegistryError(`GET ${where(url)}: the connection closed before an answer`, null, 'ECONNRESET'));
-        });
-        const abort = () => fail(new RegistryError('cancelled', null, 'ABORTED'));
-        limits.signal?.addEventListener('abort', abort, { once: true });
-        socket.once('close', () => limits.signal?.removeEventListener('abort', abort));
-    });
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/cache/blob-file.js
-// A pulled blob into its part file, hashed as it is written. The bytes off the socket are copied once, into
-// one of a few slots of shared memory; a full slot is written at its offset on libuv's pool and hashed, on
-// a worker thread where the machine has two cores or more (a GPU runner has 16 or more), else inline. Receiving,
-// writing and hashing then overlap, each on its own core: sha256 (SHA-NI, ~1.5 GB/s) is as fast as a
-// loopback pull, so on one thread a verified pull takes about twice an unverified `curl -o`
-// (bench/registry-transfer.ts measures both). The slots bound the memory a pull holds to SLOTS * SLOT.
-
-
-
-
-
-/** Below this a worker's start (tens of ms) costs more than it saves. */
-const THREAD_HASH_MIN_BYTES = 64 * 1024 * 1024;
-/**
- * The hasher gets a thread of its own from two cores on: on the 2-core VM a 256 MiB pull from a registry on the
- * same machine took 1.50-1.66x `curl -o` with it and 1.94-2.69x with the hash inline (bench/results/).
- */
-const THREAD_HASH_MIN_CORES = 2;
-const SLOT = 4 * 1024 * 1024;
-const SLOTS = 4;
-function hashesOnWorker(size, cores = (0,external_node_os_namespaceObject.availableParallelism)()) {
-    return size >= THREAD_HASH_MIN_BYTES && cores >= THREAD_HASH_MIN_CORES;
-}
-// One worker for the process, kept between pulls: starting one takes 30-90 ms, as long as hashing 50-100 MiB,
-// and a hit pulls several blobs. It holds one hash per pull, by id, and hashes that pull's slots of shared
-// memory in the order they are sent, answering each with its index. Referenced only while a pull is open,
-// so an idle worker never keeps the process alive.
-const WORKER_SOURCE = `
-const { parentPort } = require('node:worker_threads');
-const { createHash } = require('node:crypto');
-const pulls = new Map();
-parentPort.on('message', (m) => {
-  if (m.memory) return void pulls.set(m.id, { hash: createHash('sha256'), memory: new Uint8Array(m.memory) });
-  const pull = pulls.get(m.id);
-  if (!pull) return;
-  if (m.end) {
-    pulls.delete(m.id);
-    if (m.digest) parentPort.postMessage({ id: m.id, digest: pull.hash.digest('hex') });
-    return;
-  }
-  pull.hash.update(pull.memory.subarray(m.offset, m.offset + m.length));
-  parentPort.postMessage({ id: m.id, index: m.index });
-});`;
-function inlineHasher() {
-    const hash = (0,external_node_crypto_namespaceObject.createHash)('sha256');
-    return {
-        slot: (_index, bytes, hashed) => {
-            hash.update(bytes);
-            hashed();
-        },
-        digest: async () => hash.digest('hex'),
-        close: () => { },
-    };
-}
-let shared = null;
-/** The process's hasher worker, started now if it is not running: a pull that will want it calls this early. */
-function warmHasher() {
-    if (shared)
-        return shared;
-    const worker = new external_node_worker_threads_namespaceObject.Worker(WORKER_SOURCE, { eval: true });
-    const pulls = new Map();
-    const state = { worker, pulls, next: 1 };
-    worker.on('message', (answer) => {
-        const pull = pulls.get(answer.id);
-        if (answer.digest !== undefined)
-            return pull?.digest?.(answer.digest);
-        const hashed = pull?.hashed.get(answer.index);
-        // Deleted before it is called: releasing the slot may send the same slot again at once.
-        pull?.hashed.delete(answer.index);
-        hashed?.();
-    });
-    const gone = (error) => {
-        if (shared === state)
-            shared = null;
-        for (const pull of pulls.values())
-            pull.failed(error);
-        pulls.clear();
-    };
-    worker.on('error', gone);
-    worker.on('exit', () => gone(new Error('the hash worker exited')));
-    worker.unref();
-    shared = state;
-    return state;
-}
-function workerHasher(memory, failed) {
-    const state = warmHasher();
-    const { worker, pulls } = state;
-    const id = state.next++;
-    const pull = { hashed: new Map(), digest: null, failed };
-    const refresh = () => (pulls.size > 0 ? worker.ref() : worker.unref());
-    pulls.set(id, pull);
-    refresh();
-    worker.postMessage({ id, memory });
-    return {
-        slot: (index, bytes, hashed) => {
-            pull.hashed.set(index, hashed);
-            worker.postMessage({ id, index, offset: bytes.byteOffset, length: bytes.length });
-        },
-        digest: () => new Promise((go, stop) => {
-            const failedBefore = pull.failed;
-            pull.failed = (error) => {
-                failedBefore(error);
-                stop(error);
-            };
-            pull.digest = (hex) => {
-                pulls.delete(id);
-                refresh();
-                go(hex);
-            };
-            worker.postMessage({ id, end: true, digest: true });
-        }),
-        close: () => {
-            if (!pulls.delete(id))
-                return;
-            worker.postMessage({ id, end: true, digest: false });
-            refresh();
-        },
-    };
-}
-/** Opens `path` (it must not exist: a part file is never shared with another pull) for a blob of `size` bytes. */
-async function openBlobFile(path, size, cores) {
-    return new PartFile(await (0,promises_namespaceObject.open)(path, 'wx'), size, hashesOnWorker(size, cores));
-}
-class PartFile {
-    file;
-    size;
-    hashing;
-    slots;
-    hasher;
-    failure = null;
-    wake = null;
-    settled = null;
-    free = Array.from({ length: SLOTS - 1 }, (_, i) => i + 1);
-    /** Per slot, what still uses it: its write and its hash. */
-    busy = new Array(SLOTS).fill(0);
-    current = 0;
-    fill = 0;
-    position = 0;
-    taken = 0;
-    // Bytes beyond a slot's room when no slot is free: only a chunk larger than READ_MAX makes any.
-    overflow = [];
-    constructor(file, size, worker) {
-        this.file = file;
-        this.size = size;
-        const memory = new SharedArrayBuffer(SLOT * SLOTS);
-        this.slots = Array.from({ length: SLOTS }, (_, i) => Buffer.from(memory, i * SLOT, SLOT));
-        this.hashing = worker ? 'worker' : 'inline';
-        this.hasher = worker ? workerHasher(memory, (error) => this.fail(error)) : inlineHasher();
-    }
-    take(bytes) {
-        if (this.failure)
-            return false;
-        this.taken += bytes.length;
-        if (this.taken > this.size) {
-            this.fail(new Error(`more bytes than the blob's ${this.size}`));
-            return false;
-        }
-        this.copy(bytes);
-        return this.open();
-    }
-    ready() {
-        if (this.failure)
-            return Promise.reject(this.failure);
-        if (this.open())
-            return Promise.resolve();
-        return new Promise((go, stop) => (this.wake = { go, stop }));
-    }
-    async finish() {
-        if (this.failure)
-            throw this.failure;
-        if (!this.open())
-            await this.ready();
-        if (this.fill > 0)
-            this.dispatch();
-        if (this.busy.some((n) => n > 0))
-            await new Promise((go) => (this.settled = go));
-        if (this.failure)
-            throw this.failure;
-        const digest = await this.hasher.digest();
-        await this.file.close();
-        return { bytes: this.taken, digest };
-    }
-    abort() {
-        this.failure ??= new Error('aborted');
-        this.hasher.close();
-        this.overflow = [];
-        void this.file.close().catch(() => { });
-    }
-    /** Whether a slot takes the next read now. */
-    open() {
-        return this.current !== null && this.overflow.length === 0;
-    }
-    fail(error) {
-        this.failure ??= error;
-        this.wake?.stop(this.failure);
-        this.wake = null;
-        // A write that failed never releases its slot: finish must not wait for it.
-        this.settled?.();
-    }
-    copy(bytes) {
-        let from = 0;
-        while (from < bytes.length) {
-            if (this.current === null) {
-                this.overflow.push(Buffer.from(bytes.subarray(from)));
-                return;
-            }
-            const n = Math.min(bytes.length - from, SLOT - this.fill);
-            this.slots[this.current].set(bytes.subarray(from, from + n), this.fill);
-            this.fill += n;
-            from += n;
-            // A slot goes out while the next read still fits in it: a read never has to wait inside a copy.
-            if (this.fill > SLOT - READ_MAX)
-                this.dispatch();
-        }
-    }
-    dispatch() {
-        const index = this.current;
-        const bytes = this.slots[index].subarray(0, this.fill);
-        this.busy[index] = 2;
-        const at = this.position;
-        this.position += this.fill;
-        this.current = this.free.shift() ?? null;
-        this.fill = 0;
-        this.file.write(bytes, 0, bytes.length, at).then(() => this.release(index), (error) => this.fail(error));
-        this.hasher.slot(index, bytes, () => this.release(index));
-    }
-    release(index) {
-        if (--this.busy[index] > 0)
-            return;
-        if (this.current === null) {
-            this.current = index;
-            for (const bytes of this.overflow.splice(0))
-                this.copy(bytes);
-            if (this.open()) {
-                this.wake?.go();
-                this.wake = null;
-            }
-        }
-        else
-            this.free.push(index);
-        if (this.busy.every((n) => n === 0))
-            this.settled?.();
-    }
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/cache/oci-client.js
-// A client for the OCI distribution API (distribution-spec v1.1: opencontainers/distribution-spec
-// spec.md), the part a cache needs: manifests by tag, blobs by digest, monolithic uploads, tag lists and
-// manifest deletion, with the registry token flow (distribution's docs/spec/auth/token.md) and Basic
-// authentication. No Node library speaks OCI 1.1 artifacts and pushes (docs/cache.md says which were
-// looked at), and the API is small: this module is the one place trt-ci talks to a registry.
-//
-// What it guarantees: a blob written to disk has the digest and size it was asked for (streamed, hashed on
-// the way, renamed into place only when both match); a manifest read has the digest the registry named; a
-// credential is sent only to the registry's host and its token realm, and never appears in an error.
-
-
-
-
-
-
-const OCI_MANIFEST = 'application/vnd.oci.image.manifest.v1+json';
-/** The empty config descriptor image-spec 1.1 gives artifacts that have no config of their own. */
-const EMPTY_CONFIG = {
-    mediaType: 'application/vnd.oci.empty.v1+json',
-    digest: 'sha256:44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a',
-    size: 2,
-};
-const REPOSITORY = /^[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?:\/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*$/;
-/** Parses `oci://host[:port]/repo/path`; the message says what was expected when it is not one. */
-function parseOciReference(text) {
-    const match = /^oci:\/\/([^/]+)\/(.+)$/.exec(text.trim());
-    if (!match)
-        return 'expected oci://<registry>/<repository>, like oci://ghcr.io/my-org/trt-cache';
-    const [, registry, repository] = match;
-    if (!/^[A-Za-z0-9.-]+(:[0-9]{1,5})?$/.test(registry) && !/^\[[0-9a-fA-F:]+\](:[0-9]{1,5})?$/.test(registry))
-        return `"${registry}" is not a registry host (host or host:port)`;
-    if (!REPOSITORY.test(repository))
-        return `"${repository}" is not a repository name (lowercase letters, digits, . _ - and / between parts)`;
-    const host = registry.replace(/:[0-9]+$/, '');
-    return { registry, repository, plainHttp: ['127.0.0.1', 'localhost', '[::1]'].includes(host) };
-}
-const formatOciReference = (ref) => `oci://${ref.registry}/${ref.repository}`;
-const ACTIONS = { pull: 'pull', push: 'pull,push', delete: 'delete' };
-/** One repository on one registry, with the rights a run asks for. */
-class OciClient {
-    ref;
-    options;
-    tokens = new Map();
-    basic = false;
-    idleTimeoutMs;
-    attempts;
-    maxRetryWaitMs;
-    constructor(ref, options) {
-        this.ref = ref;
-        this.options = options;
-        this.idleTimeoutMs = options.idleTimeoutMs ?? 30_000;
-        this.attempts = options.attempts ?? 3;
-        this.maxRetryWaitMs = options.maxRetryWaitMs ?? 20_000;
-    }
-    get origin() {
-        return `${this.ref.plainHttp ? 'http' : 'https'}://${this.ref.registry}`;
-    }
-    path(kind, rest) {
-        return `${this.origin}/v2/${this.ref.repository}/${kind}/${rest}`;
-    }
-    /** The manifest a tag points at, with its digest; null when the registry has no such tag. */
-    async manifest(tag) {
-        const sent = await this.send('GET', this.path('manifests', tag), 'pull', { accept: OCI_MANIFEST }, null, {
-            allowed: [404],
-        });
-        if (sent.status === 404)
-            return drained(sent, null);
-        const bytes = await readAll(sent.body, 4 * 1024 * 1024);
-        const digest = `sha256:${(0,external_node_crypto_namespaceObject.createHash)('sha256').update(bytes).digest('hex')}`;
-        const named = header(sent.headers, 'docker-content-digest');
-        if (named && named !== digest)
-            throw new RegistryError(`manifest ${tag}: digest ${digest}, registry said ${named}`, 200);
-        try {
-            return { manifest: JSON.parse(bytes.toString('utf8')), digest };
-        }
-        catch {
-            throw new RegistryError(`manifest ${tag} is not JSON`, 200);
-        }
-    }
-    /** Whether a tag exists (HEAD: nothing downloaded). */
-    async hasManifest(tag) {
-        const sent = await this.send('HEAD', this.path('manifests', tag), 'pull', { accept: OCI_MANIFEST }, null, {
-            allowed: [404],
-        });
-        return drained(sent, sent.status !== 404);
-    }
-    /** A blob written to `path` only when its bytes have the descriptor's digest and size. */
-    async blobTo(descriptor, path) {
-        // The hasher starts while the request is on its way (a worker takes tens of ms to start).
-        if (hashesOnWorker(descriptor.size, this.options.hashCores))
-            warmHasher();
-        const sent = await this.send('GET', this.path('blobs', descriptor.digest), 'pull', {}, null, { blob: true });
-        // `wx`: a part file is never shared with another pull of the same blob. The bytes go off the socket into
-        // the file and the hash at once (blob-get.ts, blob-file.ts: bench/registry.ts measures it against curl).
-        const part = `${path}.${(0,external_node_crypto_namespaceObject.randomBytes)(4).toString('hex')}.part`;
-        const file = await openBlobFile(part, descriptor.size, this.options.hashCores).catch(async (error) => {
-            sent.body.destroy();
-            throw error;
-        });
-        try {
-            await pour(sent.body, file);
-            const { bytes, digest } = await file.finish();
-            if (bytes !== descriptor.size || `sha256:${digest}` !== descriptor.digest)
-                throw new RegistryError(`blob ${descriptor.digest}: got ${bytes} bytes with digest sha256:${digest}`, 200, 'DIGEST');
-            await (0,promises_namespaceObject.rename)(part, path);
-        }
-        catch (error) {
-            sent.body.destroy();
-            file.abort();
-            await (0,promises_namespaceObject.rm)(part, { force: true });
-            throw error;
-        }
-    }
-    /** A small blob, in memory (a record); checked like blobTo. */
-    async blobBytes(descriptor, limit = 16 * 1024 * 1024) {
-        if (descriptor.size > limit)
-            throw new RegistryError(`blob ${descriptor.digest} is larger than ${limit} bytes`, 200);
-        const sent = await this.send('GET', this.path('blobs', descriptor.digest), 'pull', {}, null);
-        const bytes = await readAll(sent.body, descriptor.size);
-        const digest = `sha256:${(0,external_node_crypto_namespaceObject.createHash)('sha256').update(bytes).digest('hex')}`;
-        if (digest !== descriptor.digest)
-            throw new RegistryError(`blob ${descriptor.digest}: got digest ${digest}`, 200, 'DIGEST');
-        return bytes;
-    }
-    /** Uploads a blob (a file, streamed, or bytes) unless the repository has it; returns its descriptor. */
-    async pushBlob(mediaType, content) {
-        const isFile = !Buffer.isBuffer(content);
-        const size = isFile ? (await (0,promises_namespaceObject.stat)(content.file)).size : content.length;
-        const sha = isFile ? content.sha256 : (0,external_node_crypto_namespaceObject.createHash)('sha256').update(content).digest('hex');
-        const descriptor = { mediaType, digest: `sha256:${sha}`, size };
-        const head = await this.send('HEAD', this.path('blobs', descriptor.digest), 'push', {}, null, { allowed: [404] });
-        if (await drained(head, head.status === 200))
-            return descriptor;
-        const started = await this.send('POST', this.path('blobs', 'uploads/'), 'push', { 'content-length': '0' }, null);
-        await drained(started, null);
-        const location = header(started.headers, 'location');
-        if (started.status !== 202 || !location)
-            throw new RegistryError('upload: no Location from the registry', started.status);
-        const target = new URL(location, this.origin);
-        target.searchParams.set('digest', descriptor.digest);
-        const body = isFile ? () => (0,external_node_fs_namespaceObject.createReadStream)(content.file, { highWaterMark: 1024 * 1024 }) : content;
-        const headers = { 'content-type': 'application/octet-stream', 'content-length': String(size) };
-        // A retried PUT to the same session: registries that dropped it answer 404, and the push is said to fail.
-        await drained(await this.send('PUT', target.toString(), 'push', headers, body, { expected: [201] }), null);
-        return descriptor;
-    }
-    /** Puts a manifest under a tag; returns its digest. */
-    async pushManifest(tag, manifest) {
-        const bytes = Buffer.from(JSON.stringify(manifest));
-        const headers = { 'content-type': OCI_MANIFEST, 'content-length': String(bytes.length) };
-        await drained(await this.send('PUT', this.path('manifests', tag), 'push', headers, bytes, { expected: [201] }), null);
-        return `sha256:${(0,external_node_crypto_namespaceObject.createHash)('sha256').update(bytes).digest('hex')}`;
-    }
-    /** Every tag of the repository, page after page (the Link header). */
-    async tags() {
-        const found = [];
-        let next = this.path('tags', 'list?n=1000');
-        while (next) {
-            const sent = await this.send('GET', next, 'pull', { accept: 'application/json' }, null, { allowed: [404] });
-            if (sent.status === 404)
-                return drained(sent, found);
-            const page = JSON.parse((await readAll(sent.body, 64 * 1024 * 1024)).toString('utf8'));
-            found.push(...(page.tags ?? []));
-            const link = /<([^>]+)>;\s*rel="?next"?/.exec(header(sent.headers, 'link') ?? '')?.[1];
-            next = link ? new URL(link, this.origin).toString() : null;
-        }
-        return found;
-    }
-    /** Deletes a manifest by digest; false when the registry does not allow deletion (405, 403, UNSUPPORTED). */
-    async deleteManifest(digest) {
-        const sent = await this.send('DELETE', this.path('manifests', digest), 'delete', {}, null, {
-            allowed: [403, 404, 405],
-        });
-        return drained(sent, sent.status === 202 || sent.status === 200 || sent.status === 404);
-    }
-    /**
-     * One request, authenticated as the registry asks (a 401's challenge is answered once), retried on 429,
-     * 5xx and dropped connections.
-     */
-    async send(method, url, rights, headers, body, { allowed = [], expected = [200], blob = false } = {}) {
-        const scope = `repository:${this.ref.repository}:${ACTIONS[rights]}`;
-        let challenged = false;
-        for (let attempt = 1;; attempt++) {
-            let sent;
-            try {
-                sent = await this.exchange(method, url, { ...headers, ...this.authorization(scope) }, body, blob);
-            }
-            catch (error) {
-                if (error instanceof RegistryError && error.code === 'ABORTED')
-                    throw error;
-                if (attempt < this.attempts && retriable(error)) {
-                    await this.wait(250 * attempt);
-                    continue;
-                }
-                throw error;
-            }
-            if (sent.status === 401 && !challenged) {
-                challenged = true;
-                await drained(sent, null);
-                await this.answer(header(sent.headers, 'www-authenticate') ?? '', scope);
-                attempt--;
-                continue;
-            }
-            if ((sent.status === 429 || sent.status >= 500) && attempt < this.attempts) {
-                const wait = retryAfterMs(header(sent.headers, 'retry-after'));
-                await drained(sent, null);
-                if (wait === null || wait <= this.maxRetryWaitMs) {
-                    await this.wait(wait ?? 500 * attempt);
-                    continue;
-                }
-                throw new RegistryError(`${method} ${where(url)}: 429, Retry-After ${Math.round(wait / 1000)} s is too long`, 429);
-            }
-            if (expected.includes(sent.status) || allowed.includes(sent.status) || (method !== 'PUT' && sent.status < 300))
-                return sent;
-            throw await oci_http_failure(method, url, sent);
-        }
-    }
-    authorization(scope) {
-        const token = this.tokens.get(scope);
-        if (token)
-            return { authorization: `Bearer ${token}` };
-        const creds = this.options.credentials;
-        if (this.basic && creds)
-            return { authorization: `Basic ${Buffer.from(`${creds.username}:${creds.password}`).toString('base64')}` };
-        return {};
-    }
-    /** Answers a 401: a token from the realm (with Basic credentials when there are any), or Basic itself. */
-    async answer(challenge, scope) {
-        const scheme = /^\s*(\w+)/.exec(challenge)?.[1]?.toLowerCase();
-        if (scheme === 'basic') {
-            if (!this.options.credentials)
-                throw new RegistryError('the registry needs credentials and none were given', 401);
-            this.basic = true;
-            return;
-        }
-        if (scheme !== 'bearer')
-            throw new RegistryError(`the registry asked for "${scheme ?? 'nothing'}" authentication`, 401);
-        const params = Object.fromEntries([...challenge.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1].toLowerCase(), m[2]]));
-        if (!params.realm)
-            throw new RegistryError('the registry sent a Bearer challenge without a realm', 401);
-        const realm = new URL(params.realm);
-        if (realm.protocol !== 'https:' && !this.ref.plainHttp)
-            throw new RegistryError(`the registry's token realm ${realm.origin} is not https`, 401);
-        if (params.service)
-            realm.searchParams.set('service', params.service);
-        realm.searchParams.set('scope', scope);
-        const creds = this.options.credentials;
-        const auth = creds
-            ? { authorization: `Basic ${Buffer.from(`${creds.username}:${creds.password}`).toString('base64')}` }
-            : {};
-        const sent = await this.exchange('GET', realm.toString(), { ...auth, accept: 'application/json' }, null);
-        if (sent.status !== 200)
-            throw await oci_http_failure('GET', `${realm.origin}${realm.pathname}`, sent, 'the token server');
-        const answer = JSON.parse((await readAll(sent.body, 1024 * 1024)).toString('utf8'));
-        const token = answer.token ?? answer.access_token;
-        if (!token)
-            throw new RegistryError('the token server answered without a token', 200);
-        this.tokens.set(scope, token);
-    }
-    exchange(method, url, headers, body, blob = false) {
-        const limits = { idleTimeoutMs: this.idleTimeoutMs, signal: this.options.signal };
-        return blob ? getBlob(url, headers, limits) : exchange(method, url, headers, body, limits);
-    }
-    wait(ms) {
-        const signal = this.options.signal;
-        return new Promise((resolve, reject) => {
-            if (signal?.aborted)
-                return reject(new RegistryError('cancelled', null, 'ABORTED'));
-            const timer = setTimeout(resolve, ms);
-            signal?.addEventListener('abort', () => {
-                clearTimeout(timer);
-                reject(new RegistryError('cancelled', null, 'ABORTED'));
-            });
-        });
-    }
-}
-
 ;// CONCATENATED MODULE: ./.build/tsc/config/schema-walk.js
 // The config's schema read as a tree: which keys a mapping at a path takes (the "did you mean" of an
 // unknown key), and which values take ${NAME} from the environment (keys marked with fromEnv). Walks
@@ -46992,6 +46061,1120 @@ function buildCommandRule(raw, config) {
     return problems;
 }
 
+;// CONCATENATED MODULE: external "node:crypto"
+const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
+;// CONCATENATED MODULE: external "node:fs/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+;// CONCATENATED MODULE: external "node:http"
+const external_node_http_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
+;// CONCATENATED MODULE: external "node:https"
+const external_node_https_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https");
+;// CONCATENATED MODULE: ./.build/tsc/cache/oci-http.js
+
+
+/** A registry that did not do what was asked: one line, the status and the registry's own error code. */
+class RegistryError extends Error {
+    status;
+    code;
+    name = 'RegistryError';
+    constructor(message, status, 
+    /** The registry's error code (MANIFEST_UNKNOWN, DENIED, …) or a network error's code. */
+    code = null) {
+        super(message);
+        this.status = status;
+        this.code = code;
+    }
+}
+/** One HTTP exchange. A redirect elsewhere (blob storage) is followed without the Authorization header. */
+function exchange(method, url, headers, body, limits, hops = 0) {
+    const target = new URL(url);
+    const send = target.protocol === 'https:' ? external_node_https_namespaceObject.request : external_node_http_namespaceObject.request;
+    return new Promise((resolve, reject) => {
+        if (limits.signal?.aborted)
+            return reject(new RegistryError('cancelled', null, 'ABORTED'));
+        const req = send(target, { method, headers, signal: limits.signal }, (res) => {
+            const status = res.statusCode ?? 0;
+            const location = header(res.headers, 'location');
+            if ([301, 302, 303, 307, 308].includes(status) && location && method === 'GET' && hops < 5) {
+                res.resume();
+                const next = new URL(location, target);
+                const kept = next.origin === target.origin ? headers : withoutAuthorization(headers);
+                resolve(exchange(method, next.toString(), kept, null, limits, hops + 1));
+                return;
+            }
+            res.setTimeout(limits.idleTimeoutMs, () => res.destroy(new RegistryError(`${method} ${where(url)}: no data for ${limits.idleTimeoutMs / 1000} s`, null, 'ETIMEDOUT')));
+            resolve({ status, headers: res.headers, body: res });
+        });
+        req.setTimeout(limits.idleTimeoutMs, () => req.destroy(new RegistryError(`${method} ${where(url)}: no answer for ${limits.idleTimeoutMs / 1000} s`, null, 'ETIMEDOUT')));
+        req.on('error', (error) => reject(error instanceof RegistryError
+            ? error
+            : error.name === 'AbortError'
+                ? new RegistryError('cancelled', null, 'ABORTED')
+                : new RegistryError(`${method} ${where(url)}: ${error.code ?? error.message}`, null, error.code ?? null)));
+        if (body === null)
+            req.end();
+        else if (Buffer.isBuffer(body))
+            req.end(body);
+        else {
+            const stream = body();
+            stream.on('error', (error) => req.destroy(error));
+            stream.pipe(req);
+        }
+    });
+}
+const header = (headers, name) => {
+    const value = headers[name];
+    return Array.isArray(value) ? value[0] : value;
+};
+const withoutAuthorization = (headers) => Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'authorization'));
+/** The URL as a log may show it: host and path, never a query (an upload session's state). */
+const where = (url) => {
+    const parsed = new URL(url);
+    return `${parsed.host}${parsed.pathname}`;
+};
+function retriable(error) {
+    const code = error.code;
+    // A registry that refuses connections is down: retrying only delays the build.
+    return code === 'ECONNRESET' || code === 'EPIPE' || code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT';
+}
+/** Retry-After as seconds or an HTTP date, in ms; null when absent or unreadable. */
+function retryAfterMs(value, now = Date.now()) {
+    if (!value)
+        return null;
+    if (/^\s*\d+\s*$/.test(value))
+        return Number(value) * 1000;
+    const date = Date.parse(value);
+    return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+async function drained(sent, value) {
+    sent.body.resume();
+    return value;
+}
+async function readAll(stream, limit) {
+    const chunks = [];
+    let total = 0;
+    for await (const chunk of stream) {
+        total += chunk.length;
+        if (total > limit) {
+            stream.destroy();
+            throw new RegistryError(`the registry sent more than ${limit} bytes`, null);
+        }
+        chunks.push(chunk);
+    }
+    return Buffer.concat(chunks);
+}
+/** The registry's own words for a failed request: status and error code, no body beyond them. */
+async function oci_http_failure(method, url, sent, who = 'the registry') {
+    const text = await readAll(sent.body, 64 * 1024).then((b) => b.toString('utf8'), () => '');
+    let code = null;
+    try {
+        code = JSON.parse(text).errors?.[0]?.code ?? null;
+    }
+    catch { }
+    const words = {
+        401: 'unauthorized (no or wrong credentials)',
+        403: 'denied (the credentials lack this right)',
+        404: 'not found',
+        413: 'too large for the registry',
+        429: 'too many requests',
+    };
+    const said = words[sent.status] ?? `HTTP ${sent.status}`;
+    return new RegistryError(`${method} ${where(url)}: ${who} answered ${said}${code ? ` (${code})` : ''}`, sent.status, code);
+}
+
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+;// CONCATENATED MODULE: external "node:worker_threads"
+const external_node_worker_threads_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
+;// CONCATENATED MODULE: external "node:net"
+const external_node_net_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
+;// CONCATENATED MODULE: external "node:stream"
+const external_node_stream_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
+;// CONCATENATED MODULE: external "node:tls"
+const external_node_tls_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:tls");
+;// CONCATENATED MODULE: ./.build/tsc/cache/blob-get.js
+
+
+
+
+/** The most bytes one socket read hands over: the read buffer's size. */
+const READ_MAX = 64 * 1024;
+/** A response head larger than this is not a registry's. */
+const HEAD_MAX = 64 * 1024;
+/**
+ * The response head at the start of `bytes`: null while it is incomplete, a string saying what is wrong
+ * with one that is not HTTP/1.x. Informational answers (1xx) are skipped; header names are lower-cased and
+ * a repeated header joined with ", " as node:http does.
+ */
+function parseHead(bytes) {
+    let start = 0;
+    for (;;) {
+        const end = bytes.indexOf('\r\n\r\n', start, 'latin1');
+        if (end < 0)
+            return bytes.length - start > HEAD_MAX ? `a response head over ${HEAD_MAX} bytes` : null;
+        const [statusLine, ...lines] = bytes.toString('latin1', start, end).split('\r\n');
+        const status = /^HTTP\/1\.[01] (\d{3})(?: |$)/.exec(statusLine ?? '');
+        if (!status)
+            return `not an HTTP/1.x status line: ${JSON.stringify((statusLine ?? '').slice(0, 40))}`;
+        const headers = {};
+        for (const line of lines) {
+            const colon = line.indexOf(':');
+            if (colon <= 0)
+                return `not a header line: ${JSON.stringify(line.slice(0, 40))}`;
+            const name = line.slice(0, colon).trim().toLowerCase();
+            const value = line.slice(colon + 1).trim();
+            headers[name] = name in headers ? `${headers[name]}, ${value}` : value;
+        }
+        start = end + 4;
+        const code = Number(status[1]);
+        if (code >= 100 && code < 200)
+            continue;
+        return { status: code, headers, length: start };
+    }
+}
+/** The body's length from its head: null to the connection's close; a string when the head contradicts itself. */
+function bodyLength(head, method) {
+    if (method === 'HEAD' || head.status === 204 || head.status === 304)
+        return 0;
+    const value = head.headers['content-length'];
+    if (value === undefined)
+        return null;
+    // "5, 5" (a repeated header) is one length; two different ones are a smuggling attempt (RFC 9112 §6.3).
+    const lengths = new Set(String(value)
+        .split(',')
+        .map((v) => v.trim()));
+    const [only] = lengths;
+    if (lengths.size !== 1 || !/^\d{1,15}$/.test(only ?? ''))
+        return `Content-Length ${JSON.stringify(value)}`;
+    return Number(only);
+}
+/** A GET's body as it comes off the socket: a stream for whoever reads one, or poured into a sink. */
+class SocketBody extends external_node_stream_namespaceObject.Readable {
+    socket;
+    expected;
+    held;
+    what;
+    sink = null;
+    streaming = false;
+    poured = null;
+    received = 0;
+    /** Set once the body is complete or has failed: nothing is delivered after. */
+    over = false;
+    /** An error before anyone poured or read: given to the first who does. */
+    failed = null;
+    socketEnded = false;
+    constructor(socket, expected, held, what) {
+        super();
+        this.socket = socket;
+        this.expected = expected;
+        this.held = held;
+        this.what = what;
+        socket.on('end', () => this.ended());
+        socket.on('close', () => this.ended());
+    }
+    /** Bytes off the socket (its reused read buffer); false pauses the socket. */
+    bytes(view) {
+        if (!this.sink && !this.streaming) {
+            // Neither poured nor read yet: kept until one is asked for.
+            this.held = Buffer.concat([this.held, view]);
+            return false;
+        }
+        this.received += view.length;
+        if (this.expected !== null && this.received > this.expected) {
+            this.fail(new RegistryError(`${this.what}: the registry sent more than its ${this.expected} bytes`, 200));
+            return false;
+        }
+        const more = this.sink ? this.sink.take(view) : this.push(Buffer.from(view));
+        if (this.expected === this.received)
+            return this.done();
+        if (this.socketEnded) {
+            this.ended();
+            return false;
+        }
+        if (!more && this.sink)
+            this.wait(this.sink);
+        return more;
+    }
+    /** Every byte into `sink`; resolves when the body is complete, rejects when it is cut short. */
+    pour(sink) {
+        return new Promise((go, stop) => {
+            if (this.failed)
+                return stop(this.failed);
+            this.poured = { go, stop };
+            this.sink = sink;
+            if (this.start())
+                this.socket.resume();
+        });
+    }
+    _read() {
+        if (this.failed)
+            return void this.destroy(this.failed);
+        if (!this.streaming) {
+            this.streaming = true;
+            if (!this.start())
+                return;
+        }
+        if (!this.over)
+            this.socket.resume();
+    }
+    /** Delivers what came with the head; whether the socket may go on. */
+    start() {
+        const held = this.held;
+        this.held = Buffer.alloc(0);
+        if (held.length)
+            return this.bytes(held);
+        if (this.expected === 0)
+            return this.done();
+        if (this.socketEnded)
+            this.ended();
+        return !this.over;
+    }
+    _destroy(error, callback) {
+        this.socket.destroy();
+        callback(error);
+    }
+    fail(error) {
+        if (this.over)
+            return;
+        this.over = true;
+        const poured = this.poured;
+        this.poured = null;
+        this.socket.destroy();
+        if (poured)
+            poured.stop(error);
+        else if (this.streaming)
+            this.destroy(error);
+        else
+            this.failed = error;
+    }
+    wait(sink) {
+        sink.ready().then(() => this.socket.resume(), (error) => this.fail(error));
+    }
+    done() {
+        if (this.over)
+            return false;
+        this.over = true;
+        this.socket.destroy();
+        const poured = this.poured;
+        this.poured = null;
+        if (poured)
+            poured.go();
+        else
+            this.push(null);
+        return false;
+    }
+    /** The connection's end: the body's end only when no length was given. */
+    ended() {
+        this.socketEnded = true;
+        if (this.over || (!this.sink && !this.streaming))
+            return;
+        if (this.expected === null) {
+            this.done();
+            return;
+        }
+        if (this.received < this.expected)
+            this.fail(new RegistryError(`${this.what}: the connection closed after ${this.received} of ${this.expected} bytes`, 200, 'ECONNRESET'));
+    }
+}
+/** Stops a body being poured, the pour rejecting with `error` (a trickle abandoned, say). */
+function abandon(body, error) {
+    if (body instanceof SocketBody)
+        body.fail(error);
+    else
+        body.destroy(error);
+}
+/** Pours a body into `sink`: off the socket for a SocketBody, chunk by chunk for any other stream. */
+async function pour(body, sink) {
+    if (body instanceof SocketBody)
+        return body.pour(sink);
+    for await (const chunk of body)
+        if (!sink.take(chunk))
+            await sink.ready();
+}
+const unsafeValue = /[\r\n\0]/;
+/**
+ * One GET through a socket of its own. A redirect elsewhere (blob storage) is followed without the
+ * Authorization header, as oci-http.ts's exchange does; a chunked answer is asked again through it.
+ */
+function getBlob(url, headers, limits, hops = 0) {
+    const target = new URL(url);
+    const tls = target.protocol === 'https:';
+    const host = target.hostname.replace(/^\[(.*)\]$/, '$1');
+    const port = Number(target.port || (tls ? 443 : 80));
+    return new Promise((resolve, reject) => {
+        if (limits.signal?.aborted)
+            return reject(new RegistryError('cancelled', null, 'ABORTED'));
+        for (const [name, value] of Object.entries(headers))
+            if (unsafeValue.test(value) || unsafeValue.test(name))
+                return reject(new RegistryError(`GET ${where(url)}: header ${name} holds a line break`, null));
+        const lines = [`GET ${target.pathname}${target.search} HTTP/1.1`, `Host: ${target.host}`];
+        for (const [name, value] of Object.entries(headers))
+            lines.push(`${name}: ${value}`);
+        lines.push('Connection: close', '', '');
+        let head = Buffer.alloc(0);
+        let body = null;
+        let settled = false;
+        const fail = (error) => {
+            if (body)
+                body.fail(error);
+            else if (!settled) {
+                settled = true;
+                socket.destroy();
+                reject(error);
+            }
+        };
+        const onread = (n, buffer) => {
+            if (body)
+                return body.bytes(buffer.subarray(0, n));
+            head = Buffer.concat([head, buffer.subarray(0, n)]);
+            const parsed = parseHead(head);
+            if (parsed === null)
+                return true;
+            if (typeof parsed === 'string') {
+                fail(new RegistryError(`GET ${where(url)}: ${parsed}`, null, 'EPROTO'));
+                return false;
+            }
+            settled = true;
+            const location = parsed.headers.location;
+            if ([301, 302, 303, 307, 308].includes(parsed.status) && location && hops < 5) {
+                socket.destroy();
+                const next = new URL(location, target);
+                const kept = next.origin === target.origin ? headers : withoutAuthorization(headers);
+                resolve(getBlob(next.toString(), kept, limits, hops + 1));
+                return false;
+            }
+            const length = bodyLength(parsed, 'GET');
+            if (parsed.headers['transfer-encoding'] !== undefined) {
+                socket.destroy();
+                resolve(exchange('GET', url, headers, null, limits, hops));
+                return false;
+            }
+            if (typeof length === 'string') {
+                socket.destroy();
+                reject(new RegistryError(`GET ${where(url)}: ${length}`, parsed.status, 'EPROTO'));
+                return false;
+            }
+            body = new SocketBody(socket, length, head.subarray(parsed.length), `GET ${where(url)}`);
+            resolve({ status: parsed.status, headers: parsed.headers, body });
+            return false;
+        };
+        const options = { host, port, onread: { buffer: Buffer.allocUnsafe(READ_MAX), callback: onread } };
+        const socket = tls
+            ? (0,external_node_tls_namespaceObject.connect)({ ...options, servername: (0,external_node_net_namespaceObject.isIP)(host) ? undefined : host, ALPNProtocols: ['http/1.1'] })
+            : (0,external_node_net_namespaceObject.connect)(options);
+        socket.once(tls ? 'secureConnect' : 'connect', () => socket.write(lines.join('\r\n')));
+        socket.setTimeout(limits.idleTimeoutMs, () => fail(new RegistryError(`GET ${where(url)}: no ${body ? 'data' : 'answer'} for ${limits.idleTimeoutMs / 1000} s`, null, 'ETIMEDOUT')));
+        socket.on('error', (error) => fail(new RegistryError(`GET ${where(url)}: ${error.code ?? error.message}`, null, error.code ?? null)));
+        socket.on('close', () => {
+            if (!settled)
+                fail(new RegistryError(`GET ${where(url)}: the connection closed before an answer`, null, 'ECONNRESET'));
+        });
+        const abort = () => fail(new RegistryError('cancelled', null, 'ABORTED'));
+        limits.signal?.addEventListener('abort', abort, { once: true });
+        socket.once('close', () => limits.signal?.removeEventListener('abort', abort));
+    });
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/cache/blob-file.js
+// A pulled blob into its part file, hashed as it is written. The bytes off the socket are copied once, into
+// one of a few slots of shared memory; a full slot is written at its offset on libuv's pool and hashed, on
+// a worker thread where the machine has two cores or more (a GPU runner has 16 or more), else inline. Receiving,
+// writing and hashing then overlap, each on its own core: sha256 (SHA-NI, ~1.5 GB/s) is as fast as a
+// loopback pull, so on one thread a verified pull takes about twice an unverified `curl -o`
+// (bench/registry-transfer.ts measures both). The slots bound the memory a pull holds to SLOTS * SLOT.
+
+
+
+
+
+/** Below this a worker's start (tens of ms) costs more than it saves. */
+const THREAD_HASH_MIN_BYTES = 64 * 1024 * 1024;
+/**
+ * The hasher gets a thread of its own from two cores on: on the 2-core VM a 256 MiB pull from a registry on the
+ * same machine took 1.50-1.66x `curl -o` with it and 1.94-2.69x with the hash inline (bench/results/).
+ */
+const THREAD_HASH_MIN_CORES = 2;
+const SLOT = 4 * 1024 * 1024;
+const SLOTS = 4;
+function hashesOnWorker(size, cores = (0,external_node_os_namespaceObject.availableParallelism)()) {
+    return size >= THREAD_HASH_MIN_BYTES && cores >= THREAD_HASH_MIN_CORES;
+}
+// One worker for the process, kept between pulls: starting one takes 30-90 ms, as long as hashing 50-100 MiB,
+// and a hit pulls several blobs. It holds one hash per pull, by id, and hashes that pull's slots of shared
+// memory in the order they are sent, answering each with its index. Referenced only while a pull is open,
+// so an idle worker never keeps the process alive.
+const WORKER_SOURCE = `
+const { parentPort } = require('node:worker_threads');
+const { createHash } = require('node:crypto');
+const pulls = new Map();
+parentPort.on('message', (m) => {
+  if (m.memory) return void pulls.set(m.id, { hash: createHash('sha256'), memory: new Uint8Array(m.memory) });
+  const pull = pulls.get(m.id);
+  if (!pull) return;
+  if (m.end) {
+    pulls.delete(m.id);
+    if (m.digest) parentPort.postMessage({ id: m.id, digest: pull.hash.digest('hex') });
+    return;
+  }
+  pull.hash.update(pull.memory.subarray(m.offset, m.offset + m.length));
+  parentPort.postMessage({ id: m.id, index: m.index });
+});`;
+function inlineHasher() {
+    const hash = (0,external_node_crypto_namespaceObject.createHash)('sha256');
+    return {
+        slot: (_index, bytes, hashed) => {
+            hash.update(bytes);
+            hashed();
+        },
+        digest: async () => hash.digest('hex'),
+        close: () => { },
+    };
+}
+let shared = null;
+/** The process's hasher worker, started now if it is not running: a pull that will want it calls this early. */
+function warmHasher() {
+    if (shared)
+        return shared;
+    const worker = new external_node_worker_threads_namespaceObject.Worker(WORKER_SOURCE, { eval: true });
+    const pulls = new Map();
+    const state = { worker, pulls, next: 1 };
+    worker.on('message', (answer) => {
+        const pull = pulls.get(answer.id);
+        if (answer.digest !== undefined)
+            return pull?.digest?.(answer.digest);
+        const hashed = pull?.hashed.get(answer.index);
+        // Deleted before it is called: releasing the slot may send the same slot again at once.
+        pull?.hashed.delete(answer.index);
+        hashed?.();
+    });
+    const gone = (error) => {
+        if (shared === state)
+            shared = null;
+        for (const pull of pulls.values())
+            pull.failed(error);
+        pulls.clear();
+    };
+    worker.on('error', gone);
+    worker.on('exit', () => gone(new Error('the hash worker exited')));
+    worker.unref();
+    shared = state;
+    return state;
+}
+function workerHasher(memory, failed) {
+    const state = warmHasher();
+    const { worker, pulls } = state;
+    const id = state.next++;
+    const pull = { hashed: new Map(), digest: null, failed };
+    const refresh = () => (pulls.size > 0 ? worker.ref() : worker.unref());
+    pulls.set(id, pull);
+    refresh();
+    worker.postMessage({ id, memory });
+    return {
+        slot: (index, bytes, hashed) => {
+            pull.hashed.set(index, hashed);
+            worker.postMessage({ id, index, offset: bytes.byteOffset, length: bytes.length });
+        },
+        digest: () => new Promise((go, stop) => {
+            const failedBefore = pull.failed;
+            pull.failed = (error) => {
+                failedBefore(error);
+                stop(error);
+            };
+            pull.digest = (hex) => {
+                pulls.delete(id);
+                refresh();
+                go(hex);
+            };
+            worker.postMessage({ id, end: true, digest: true });
+        }),
+        close: () => {
+            if (!pulls.delete(id))
+                return;
+            worker.postMessage({ id, end: true, digest: false });
+            refresh();
+        },
+    };
+}
+/** Opens `path` (it must not exist: a part file is never shared with another pull) for a blob of `size` bytes. */
+async function openBlobFile(path, size, cores) {
+    return new PartFile(await (0,promises_namespaceObject.open)(path, 'wx'), size, hashesOnWorker(size, cores));
+}
+class PartFile {
+    file;
+    size;
+    hashing;
+    slots;
+    hasher;
+    failure = null;
+    wake = null;
+    settled = null;
+    free = Array.from({ length: SLOTS - 1 }, (_, i) => i + 1);
+    /** Per slot, what still uses it: its write and its hash. */
+    busy = new Array(SLOTS).fill(0);
+    current = 0;
+    fill = 0;
+    position = 0;
+    taken = 0;
+    // Bytes beyond a slot's room when no slot is free: only a chunk larger than READ_MAX makes any.
+    overflow = [];
+    constructor(file, size, worker) {
+        this.file = file;
+        this.size = size;
+        const memory = new SharedArrayBuffer(SLOT * SLOTS);
+        this.slots = Array.from({ length: SLOTS }, (_, i) => Buffer.from(memory, i * SLOT, SLOT));
+        this.hashing = worker ? 'worker' : 'inline';
+        this.hasher = worker ? workerHasher(memory, (error) => this.fail(error)) : inlineHasher();
+    }
+    take(bytes) {
+        if (this.failure)
+            return false;
+        this.taken += bytes.length;
+        if (this.taken > this.size) {
+            this.fail(new Error(`more bytes than the blob's ${this.size}`));
+            return false;
+        }
+        this.copy(bytes);
+        return this.open();
+    }
+    ready() {
+        if (this.failure)
+            return Promise.reject(this.failure);
+        if (this.open())
+            return Promise.resolve();
+        return new Promise((go, stop) => (this.wake = { go, stop }));
+    }
+    async finish() {
+        if (this.failure)
+            throw this.failure;
+        if (!this.open())
+            await this.ready();
+        if (this.fill > 0)
+            this.dispatch();
+        if (this.busy.some((n) => n > 0))
+            await new Promise((go) => (this.settled = go));
+        if (this.failure)
+            throw this.failure;
+        const digest = await this.hasher.digest();
+        await this.file.close();
+        return { bytes: this.taken, digest };
+    }
+    abort() {
+        this.failure ??= new Error('aborted');
+        this.hasher.close();
+        this.overflow = [];
+        void this.file.close().catch(() => { });
+    }
+    /** Whether a slot takes the next read now. */
+    open() {
+        return this.current !== null && this.overflow.length === 0;
+    }
+    fail(error) {
+        this.failure ??= error;
+        this.wake?.stop(this.failure);
+        this.wake = null;
+        // A write that failed never releases its slot: finish must not wait for it.
+        this.settled?.();
+    }
+    copy(bytes) {
+        let from = 0;
+        while (from < bytes.length) {
+            if (this.current === null) {
+                this.overflow.push(Buffer.from(bytes.subarray(from)));
+                return;
+            }
+            const n = Math.min(bytes.length - from, SLOT - this.fill);
+            this.slots[this.current].set(bytes.subarray(from, from + n), this.fill);
+            this.fill += n;
+            from += n;
+            // A slot goes out while the next read still fits in it: a read never has to wait inside a copy.
+            if (this.fill > SLOT - READ_MAX)
+                this.dispatch();
+        }
+    }
+    dispatch() {
+        const index = this.current;
+        const bytes = this.slots[index].subarray(0, this.fill);
+        this.busy[index] = 2;
+        const at = this.position;
+        this.position += this.fill;
+        this.current = this.free.shift() ?? null;
+        this.fill = 0;
+        this.file.write(bytes, 0, bytes.length, at).then(() => this.release(index), (error) => this.fail(error));
+        this.hasher.slot(index, bytes, () => this.release(index));
+    }
+    release(index) {
+        if (--this.busy[index] > 0)
+            return;
+        if (this.current === null) {
+            this.current = index;
+            for (const bytes of this.overflow.splice(0))
+                this.copy(bytes);
+            if (this.open()) {
+                this.wake?.go();
+                this.wake = null;
+            }
+        }
+        else
+            this.free.push(index);
+        if (this.busy.every((n) => n === 0))
+            this.settled?.();
+    }
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/cache/registry-breaker.js
+
+/** 429 or 5xx answers in a row (across requests) after which the registry is given up. */
+const FAILURES_IN_A_ROW = 3;
+/** Network errors after which waiting longer is pointless: the registry hangs or is not there. */
+const FATAL_CODES = new Set(['ETIMEDOUT', 'ESOCKETTIMEDOUT', 'ECONNREFUSED', 'EHOSTUNREACH', 'ENOTFOUND', 'SLOW']);
+class RegistryBreaker {
+    budgetMs;
+    clock;
+    reason = null;
+    inARow = 0;
+    waitedMs = 0;
+    constructor(
+    /** What the run may spend waiting on the registry, in ms. */
+    budgetMs, clock = Date.now) {
+        this.budgetMs = budgetMs;
+        this.clock = clock;
+    }
+    /** Why the registry was given up, or null while it is used. */
+    get givenUp() {
+        return this.reason;
+    }
+    /** Before a request or a retry: fails at once when the registry is given up. */
+    check(what) {
+        if (this.reason)
+            throw new RegistryError(`${what}: skipped: the registry cache was given up`, null, 'GIVEN_UP');
+    }
+    /** The time a request may still wait on the registry (its idle timeout is never longer). */
+    left() {
+        return Math.max(0, this.budgetMs - this.waitedMs);
+    }
+    /** Runs `wait` (a request until its answer, or a retry's pause), counting its time against the budget. */
+    async timed(wait) {
+        const start = this.clock();
+        try {
+            return await wait();
+        }
+        finally {
+            this.waitedMs += this.clock() - start;
+            if (!this.reason && this.waitedMs >= this.budgetMs)
+                this.giveUp(`the run waited ${Math.round(this.waitedMs / 1000)} s on it, its cache-timeout`);
+        }
+    }
+    /** An answer came: a 429 or 5xx counts toward giving up, any other resets the count. */
+    answered(status, what) {
+        if (status !== 429 && status < 500) {
+            this.inARow = 0;
+            return;
+        }
+        this.inARow += 1;
+        if (this.inARow >= FAILURES_IN_A_ROW)
+            this.giveUp(`${this.inARow} answers of ${status} in a row (${what})`);
+    }
+    /** A request failed without an answer: a hang, a refusal, a trickle give the registry up at once. */
+    failed(error) {
+        const code = error instanceof RegistryError ? error.code : null;
+        if (code && FATAL_CODES.has(code))
+            this.giveUp(error.message);
+    }
+    giveUp(reason) {
+        this.reason ??= reason;
+    }
+}
+/** The floor a blob's transfer must keep, by default: far below any registry's, far above a trickle's. */
+const TRICKLE_FLOOR = 256 * 1024;
+/** How often, and over how long, a blob's rate is looked at. */
+const TRICKLE_WINDOW_MS = 5000;
+/**
+ * Counts a blob's bytes as they land and looks at the rate every window: under `floor` bytes a second before the
+ * blob is whole, `abandon` is handed the error that says so (code SLOW: the breaker gives the registry up).
+ */
+function watchRate(blob, floor, abandon) {
+    let landed = 0;
+    let atLastLook = 0;
+    const timer = setInterval(() => {
+        const moved = landed - atLastLook;
+        atLastLook = landed;
+        if (landed < blob.size && moved < (floor * TRICKLE_WINDOW_MS) / 1000) {
+            const seconds = TRICKLE_WINDOW_MS / 1000;
+            abandon(new RegistryError(`blob ${blob.digest}: ${moved} bytes in ${seconds} s, under ${floor} bytes/s`, null, 'SLOW'));
+        }
+    }, TRICKLE_WINDOW_MS);
+    timer.unref();
+    return {
+        counting: (sink) => ({
+            take: (bytes) => {
+                landed += bytes.length;
+                return sink.take(bytes);
+            },
+            ready: () => sink.ready(),
+        }),
+        stop: () => clearInterval(timer),
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/cache/oci-client.js
+// A client for the OCI distribution API (distribution-spec v1.1: opencontainers/distribution-spec
+// spec.md), the part a cache needs: manifests by tag, blobs by digest, monolithic uploads, tag lists and
+// manifest deletion, with the registry token flow (distribution's docs/spec/auth/token.md) and Basic
+// authentication. No Node library speaks OCI 1.1 artifacts and pushes (docs/cache.md says which were
+// looked at), and the API is small: this module is the one place trt-ci talks to a registry.
+//
+// What it guarantees: a blob written to disk has the digest and size it was asked for (streamed, hashed on
+// the way, renamed into place only when both match); a manifest read has the digest the registry named; a
+// credential is sent only to the registry's host and its token realm, and never appears in an error.
+
+
+
+
+
+
+
+const OCI_MANIFEST = 'application/vnd.oci.image.manifest.v1+json';
+/** The empty config descriptor image-spec 1.1 gives artifacts that have no config of their own. */
+const EMPTY_CONFIG = {
+    mediaType: 'application/vnd.oci.empty.v1+json',
+    digest: 'sha256:44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a',
+    size: 2,
+};
+const REPOSITORY = /^[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?:\/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*$/;
+/** Parses `oci://host[:port]/repo/path`; the message says what was expected when it is not one. */
+function parseOciReference(text) {
+    const match = /^oci:\/\/([^/]+)\/(.+)$/.exec(text.trim());
+    if (!match)
+        return 'expected oci://<registry>/<repository>, like oci://ghcr.io/my-org/trt-cache';
+    const [, registry, repository] = match;
+    if (!/^[A-Za-z0-9.-]+(:[0-9]{1,5})?$/.test(registry) && !/^\[[0-9a-fA-F:]+\](:[0-9]{1,5})?$/.test(registry))
+        return `"${registry}" is not a registry host (host or host:port)`;
+    if (!REPOSITORY.test(repository))
+        return `"${repository}" is not a repository name (lowercase letters, digits, . _ - and / between parts)`;
+    const host = registry.replace(/:[0-9]+$/, '');
+    return { registry, repository, plainHttp: ['127.0.0.1', 'localhost', '[::1]'].includes(host) };
+}
+const formatOciReference = (ref) => `oci://${ref.registry}/${ref.repository}`;
+const ACTIONS = { pull: 'pull', push: 'pull,push', delete: 'delete' };
+/** One repository on one registry, with the rights a run asks for. */
+class OciClient {
+    ref;
+    options;
+    tokens = new Map();
+    basic = false;
+    idleTimeoutMs;
+    attempts;
+    maxRetryWaitMs;
+    constructor(ref, options) {
+        this.ref = ref;
+        this.options = options;
+        this.idleTimeoutMs = options.idleTimeoutMs ?? 30_000;
+        this.attempts = options.attempts ?? 3;
+        this.maxRetryWaitMs = options.maxRetryWaitMs ?? 20_000;
+    }
+    get origin() {
+        return `${this.ref.plainHttp ? 'http' : 'https'}://${this.ref.registry}`;
+    }
+    path(kind, rest) {
+        return `${this.origin}/v2/${this.ref.repository}/${kind}/${rest}`;
+    }
+    /** The manifest a tag points at, with its digest; null when the registry has no such tag. */
+    async manifest(tag) {
+        const sent = await this.send('GET', this.path('manifests', tag), 'pull', { accept: OCI_MANIFEST }, null, {
+            allowed: [404],
+        });
+        if (sent.status === 404)
+            return drained(sent, null);
+        const bytes = await readAll(sent.body, 4 * 1024 * 1024);
+        const digest = `sha256:${(0,external_node_crypto_namespaceObject.createHash)('sha256').update(bytes).digest('hex')}`;
+        const named = header(sent.headers, 'docker-content-digest');
+        if (named && named !== digest)
+            throw new RegistryError(`manifest ${tag}: digest ${digest}, registry said ${named}`, 200);
+        try {
+            return { manifest: JSON.parse(bytes.toString('utf8')), digest };
+        }
+        catch {
+            throw new RegistryError(`manifest ${tag} is not JSON`, 200);
+        }
+    }
+    /** Whether a tag exists (HEAD: nothing downloaded). */
+    async hasManifest(tag) {
+        const sent = await this.send('HEAD', this.path('manifests', tag), 'pull', { accept: OCI_MANIFEST }, null, {
+            allowed: [404],
+        });
+        return drained(sent, sent.status !== 404);
+    }
+    /** A blob written to `path` only when its bytes have the descriptor's digest and size. */
+    async blobTo(descriptor, path) {
+        // The hasher starts while the request is on its way (a worker takes tens of ms to start).
+        if (hashesOnWorker(descriptor.size, this.options.hashCores))
+            warmHasher();
+        const sent = await this.send('GET', this.path('blobs', descriptor.digest), 'pull', {}, null, { blob: true });
+        // `wx`: a part file is never shared with another pull of the same blob. The bytes go off the socket into
+        // the file and the hash at once (blob-get.ts, blob-file.ts: bench/registry.ts measures it against curl).
+        const part = `${path}.${(0,external_node_crypto_namespaceObject.randomBytes)(4).toString('hex')}.part`;
+        const file = await openBlobFile(part, descriptor.size, this.options.hashCores).catch(async (error) => {
+            sent.body.destroy();
+            throw error;
+        });
+        // A trickle is abandoned, not waited out.
+        const watch = watchRate(descriptor, this.options.minBytesPerSecond ?? TRICKLE_FLOOR, (error) => abandon(sent.body, error));
+        const counted = watch.counting(file);
+        try {
+            await pour(sent.body, counted).catch((error) => {
+                this.options.breaker?.failed(error);
+                throw error;
+            });
+            const { bytes, digest } = await file.finish();
+            if (bytes !== descriptor.size || `sha256:${digest}` !== descriptor.digest)
+                throw new RegistryError(`blob ${descriptor.digest}: got ${bytes} bytes with digest sha256:${digest}`, 200, 'DIGEST');
+            await (0,promises_namespaceObject.rename)(part, path);
+        }
+        catch (error) {
+            sent.body.destroy();
+            file.abort();
+            await (0,promises_namespaceObject.rm)(part, { force: true });
+            throw error;
+        }
+        finally {
+            watch.stop();
+        }
+    }
+    /** A small blob, in memory (a record); checked like blobTo. */
+    async blobBytes(descriptor, limit = 16 * 1024 * 1024) {
+        if (descriptor.size > limit)
+            throw new RegistryError(`blob ${descriptor.digest} is larger than ${limit} bytes`, 200);
+        const sent = await this.send('GET', this.path('blobs', descriptor.digest), 'pull', {}, null);
+        const bytes = await readAll(sent.body, descriptor.size);
+        const digest = `sha256:${(0,external_node_crypto_namespaceObject.createHash)('sha256').update(bytes).digest('hex')}`;
+        if (digest !== descriptor.digest)
+            throw new RegistryError(`blob ${descriptor.digest}: got digest ${digest}`, 200, 'DIGEST');
+        return bytes;
+    }
+    /** Uploads a blob (a file, streamed, or bytes) unless the repository has it; returns its descriptor. */
+    async pushBlob(mediaType, content) {
+        const isFile = !Buffer.isBuffer(content);
+        const size = isFile ? (await (0,promises_namespaceObject.stat)(content.file)).size : content.length;
+        const sha = isFile ? content.sha256 : (0,external_node_crypto_namespaceObject.createHash)('sha256').update(content).digest('hex');
+        const descriptor = { mediaType, digest: `sha256:${sha}`, size };
+        const head = await this.send('HEAD', this.path('blobs', descriptor.digest), 'push', {}, null, { allowed: [404] });
+        if (await drained(head, head.status === 200))
+            return descriptor;
+        const started = await this.send('POST', this.path('blobs', 'uploads/'), 'push', { 'content-length': '0' }, null);
+        await drained(started, null);
+        const location = header(started.headers, 'location');
+        if (started.status !== 202 || !location)
+            throw new RegistryError('upload: no Location from the registry', started.status);
+        const target = new URL(location, this.origin);
+        target.searchParams.set('digest', descriptor.digest);
+        const body = isFile ? () => (0,external_node_fs_namespaceObject.createReadStream)(content.file, { highWaterMark: 1024 * 1024 }) : content;
+        const headers = { 'content-type': 'application/octet-stream', 'content-length': String(size) };
+        // A retried PUT to the same session: registries that dropped it answer 404, and the push is said to fail.
+        await drained(await this.send('PUT', target.toString(), 'push', headers, body, { expected: [201] }), null);
+        return descriptor;
+    }
+    /** Puts a manifest under a tag; returns its digest. */
+    async pushManifest(tag, manifest) {
+        const bytes = Buffer.from(JSON.stringify(manifest));
+        const headers = { 'content-type': OCI_MANIFEST, 'content-length': String(bytes.length) };
+        await drained(await this.send('PUT', this.path('manifests', tag), 'push', headers, bytes, { expected: [201] }), null);
+        return `sha256:${(0,external_node_crypto_namespaceObject.createHash)('sha256').update(bytes).digest('hex')}`;
+    }
+    /** Every tag of the repository, page after page (the Link header). */
+    async tags() {
+        const found = [];
+        let next = this.path('tags', 'list?n=1000');
+        while (next) {
+            const sent = await this.send('GET', next, 'pull', { accept: 'application/json' }, null, { allowed: [404] });
+            if (sent.status === 404)
+                return drained(sent, found);
+            const page = JSON.parse((await readAll(sent.body, 64 * 1024 * 1024)).toString('utf8'));
+            found.push(...(page.tags ?? []));
+            const link = /<([^>]+)>;\s*rel="?next"?/.exec(header(sent.headers, 'link') ?? '')?.[1];
+            next = link ? new URL(link, this.origin).toString() : null;
+        }
+        return found;
+    }
+    /** Deletes a manifest by digest; false when the registry does not allow deletion (405, 403, UNSUPPORTED). */
+    async deleteManifest(digest) {
+        const sent = await this.send('DELETE', this.path('manifests', digest), 'delete', {}, null, {
+            allowed: [403, 404, 405],
+        });
+        return drained(sent, sent.status === 202 || sent.status === 200 || sent.status === 404);
+    }
+    /**
+     * One request, authenticated as the registry asks (a 401's challenge is answered once), retried on 429,
+     * 5xx and dropped connections.
+     */
+    async send(method, url, rights, headers, body, { allowed = [], expected = [200], blob = false } = {}) {
+        const scope = `repository:${this.ref.repository}:${ACTIONS[rights]}`;
+        // Credentials go to the registry and its token realm only: an upload Location, a Link to the next page or
+        // any URL the registry names on another origin (blob storage, a host it was told to name) gets none.
+        const own = new URL(url).origin === this.origin;
+        const what = `${method} ${where(url)}`;
+        const breaker = this.options.breaker;
+        let challenged = !own;
+        for (let attempt = 1;; attempt++) {
+            breaker?.check(what);
+            let sent;
+            try {
+                const authorization = own ? this.authorization(scope) : {};
+                sent = await this.exchange(method, url, { ...headers, ...authorization }, body, blob);
+            }
+            catch (error) {
+                if (error instanceof RegistryError && error.code === 'ABORTED')
+                    throw error;
+                breaker?.failed(error);
+                if (attempt < this.attempts && retriable(error) && !breaker?.givenUp) {
+                    await this.wait(250 * attempt);
+                    continue;
+                }
+                throw error;
+            }
+            breaker?.answered(sent.status, what);
+            if (sent.status === 401 && !challenged) {
+                challenged = true;
+                await drained(sent, null);
+                await this.answer(header(sent.headers, 'www-authenticate') ?? '', scope);
+                attempt--;
+                continue;
+            }
+            if ((sent.status === 429 || sent.status >= 500) && attempt < this.attempts && !breaker?.givenUp) {
+                const wait = retryAfterMs(header(sent.headers, 'retry-after'));
+                await drained(sent, null);
+                const longest = Math.min(this.maxRetryWaitMs, breaker?.left() ?? Number.POSITIVE_INFINITY);
+                if (wait === null || wait <= longest) {
+                    await this.wait(wait ?? 500 * attempt);
+                    continue;
+                }
+                const message = `${what}: ${sent.status}, Retry-After ${Math.round(wait / 1000)} s is too long`;
+                breaker?.giveUp(message);
+                throw new RegistryError(message, sent.status);
+            }
+            if (expected.includes(sent.status) || allowed.includes(sent.status) || (method !== 'PUT' && sent.status < 300))
+                return sent;
+            throw await oci_http_failure(method, url, sent);
+        }
+    }
+    authorization(scope) {
+        const token = this.tokens.get(scope);
+        if (token)
+            return { authorization: `Bearer ${token}` };
+        const creds = this.options.credentials;
+        if (this.basic && creds)
+            return { authorization: `Basic ${Buffer.from(`${creds.username}:${creds.password}`).toString('base64')}` };
+        return {};
+    }
+    /** Answers a 401: a token from the realm (with Basic credentials when there are any), or Basic itself. */
+    async answer(challenge, scope) {
+        const scheme = /^\s*(\w+)/.exec(challenge)?.[1]?.toLowerCase();
+        if (scheme === 'basic') {
+            if (!this.options.credentials)
+                throw new RegistryError('the registry needs credentials and none were given', 401);
+            this.basic = true;
+            return;
+        }
+        if (scheme !== 'bearer')
+            throw new RegistryError(`the registry asked for "${scheme ?? 'nothing'}" authentication`, 401);
+        const params = Object.fromEntries([...challenge.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1].toLowerCase(), m[2]]));
+        if (!params.realm)
+            throw new RegistryError('the registry sent a Bearer challenge without a realm', 401);
+        const realm = new URL(params.realm);
+        if (realm.protocol !== 'https:' && !this.ref.plainHttp)
+            throw new RegistryError(`the registry's token realm ${realm.origin} is not https`, 401);
+        if (params.service)
+            realm.searchParams.set('service', params.service);
+        realm.searchParams.set('scope', scope);
+        const creds = this.options.credentials;
+        const auth = creds
+            ? { authorization: `Basic ${Buffer.from(`${creds.username}:${creds.password}`).toString('base64')}` }
+            : {};
+        const sent = await this.exchange('GET', realm.toString(), { ...auth, accept: 'application/json' }, null);
+        if (sent.status !== 200)
+            throw await oci_http_failure('GET', `${realm.origin}${realm.pathname}`, sent, 'the token server');
+        const answer = JSON.parse((await readAll(sent.body, 1024 * 1024)).toString('utf8'));
+        const token = answer.token ?? answer.access_token;
+        if (!token)
+            throw new RegistryError('the token server answered without a token', 200);
+        this.tokens.set(scope, token);
+    }
+    /** One exchange until its answer's head, within what the run's cache may still wait (the breaker's budget). */
+    exchange(method, url, headers, body, blob = false) {
+        const breaker = this.options.breaker;
+        const idleTimeoutMs = breaker ? Math.max(1000, Math.min(this.idleTimeoutMs, breaker.left())) : this.idleTimeoutMs;
+        const limits = { idleTimeoutMs, signal: this.options.signal };
+        const go = () => (blob ? getBlob(url, headers, limits) : exchange(method, url, headers, body, limits));
+        return breaker ? breaker.timed(go) : go();
+    }
+    wait(ms) {
+        const breaker = this.options.breaker;
+        return breaker ? breaker.timed(() => this.pause(ms)) : this.pause(ms);
+    }
+    pause(ms) {
+        const signal = this.options.signal;
+        return new Promise((resolve, reject) => {
+            if (signal?.aborted)
+                return reject(new RegistryError('cancelled', null, 'ABORTED'));
+            const timer = setTimeout(resolve, ms);
+            signal?.addEventListener('abort', () => {
+                clearTimeout(timer);
+                reject(new RegistryError('cancelled', null, 'ABORTED'));
+            });
+        });
+    }
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/config/cache-schema.js
+// trt-ci.yml's engine cache keys (docs/cache.md): where it is, whom it serves, how long a run waits on it.
+
+
+
+
+
+const PR_REPOSITORY = "oci://<registry>/<repository> for pull requests' entries";
+/** A text that, when it starts with oci://, must be a reference a registry takes (cache/oci-client.ts). */
+const ociOr = (schema) => schema.superRefine((text, context) => {
+    const parsed = text.startsWith('oci:') ? parseOciReference(text.replace(VARIABLE, 'x')) : null;
+    if (typeof parsed === 'string')
+        context.addIssue({ code: 'custom', message: parsed });
+});
+/** How trt-ci.yml names the signing key: empty (unset) on every run that is not given the secret. */
+const SECRET = '$' + '{TRT_CI_CACHE_KEY:-}';
+const cacheKeys = {
+    'cache-dir': fromEnv(ociOr(path('a cache folder, or oci://<registry>/<repository>')))
+        .optional()
+        .describe('An engine cache kept between runs (the timing cache and accuracy references too): a folder, or ' +
+        'oci://<registry>/<repository> shared by a fleet (docs/cache.md).'),
+    'cache-pr-repository': fromEnv(schemas_string(expected(PR_REPOSITORY)).superRefine((text, context) => {
+        // oci://ghcr.io/${ORG}/trt-pr is checked by its own text here, and again once the environment filled it.
+        const parsed = parseOciReference(text.replace(VARIABLE, 'x'));
+        if (typeof parsed === 'string')
+            context.addIssue({ code: 'custom', message: parsed });
+    }))
+        .optional()
+        .describe("With an oci:// cache: where pull request runs push their own entries (they never write the default branch's)" +
+        ', and read after it.'),
+    'cache-timeout': values_duration
+        .prefault('2m')
+        .describe('With an oci:// cache: the most a run waits on the registry in all (answers and retries) before it ' +
+        'builds without it; a hang, a refusal or a trickle gives it up at once (docs/cache.md).'),
+    'cache-max-size': size.optional().describe('Least recently used engines are evicted above it.'),
+    'cache-max-age': values_duration
+        .optional()
+        .describe("With an oci:// cache: this repository's entries pushed longer ago are deleted by default-branch runs."),
+    'cache-trust': schemas_enum(['any', 'own-branch'], expected("any, or own-branch (pull requests' entries are not served to the default branch)"))
+        .default('own-branch')
+        .describe('own-branch: with cache-public-key only signed entries are served; without it the default branch is ' +
+        'served none (docs/cache.md); any: every entry (runners that run one trust level of code).'),
+    'cache-signing-key': fromEnv(schemas_string(expected(`an Ed25519 private key (PEM, or base64 PKCS#8) from a secret, like ${SECRET}`)))
+        .optional()
+        .describe(`Signs the entries this run stores: ${SECRET}, a secret only default-branch jobs receive ` +
+        '(empty elsewhere; docs/cache.md).'),
+    'cache-public-key': schemas_string(expected('an Ed25519 public key (PEM, or base64 SPKI)'))
+        .optional()
+        .describe("The signing key's public half: every run serves only cache entries it verifies."),
+};
+
 ;// CONCATENATED MODULE: ./.build/tsc/config/schema.js
 // The shape of trt-ci.yml: which keys each mapping takes, what each holds (the values of values.ts), its
 // default, its description (the editor schema and docs/config.md are made from them), and which keys take
@@ -47006,15 +47189,6 @@ function buildCommandRule(raw, config) {
 
 
 
-const PR_REPOSITORY = "oci://<registry>/<repository> for pull requests' entries";
-/** A text that, when it starts with oci://, must be a reference a registry takes (cache/oci-client.ts). */
-const ociOr = (schema) => schema.superRefine((text, context) => {
-    const parsed = text.startsWith('oci:') ? parseOciReference(text) : null;
-    if (typeof parsed === 'string')
-        context.addIssue({ code: 'custom', message: parsed });
-});
-/** How trt-ci.yml names the signing key: empty (unset) on every run that is not given the secret. */
-const SECRET = '$' + '{TRT_CI_CACHE_KEY:-}';
 const budgets = strictObject(Object.fromEntries(METRIC_NAMES.map((metric) => [metric, limit(metric).optional().describe(METRICS[metric].describe)])), expected('a mapping of budgets'));
 const profile = strictObject({
     name: values_name('profile').describe('Names the plan <model>.<profile>.plan: letters, digits, ".", "_", "-".'),
@@ -47219,33 +47393,7 @@ const configSchema = strictObject({
     'skip-checks': array(schemas_enum(CHECK_IDS, expected(`a preflight check id: ${CHECK_IDS.join(', ')}`)), expected('a list of preflight check ids'))
         .default([])
         .describe(`Preflight checks to skip: ${CHECK_IDS.join(', ')}.`),
-    'cache-dir': fromEnv(ociOr(path('a cache folder, or oci://<registry>/<repository>')))
-        .optional()
-        .describe('An engine cache kept between runs (the timing cache and accuracy references too): a folder, or ' +
-        'oci://<registry>/<repository> shared by a fleet (docs/cache.md).'),
-    'cache-pr-repository': fromEnv(schemas_string(expected(PR_REPOSITORY)).superRefine((text, context) => {
-        const parsed = parseOciReference(text);
-        if (typeof parsed === 'string')
-            context.addIssue({ code: 'custom', message: parsed });
-    }))
-        .optional()
-        .describe("With an oci:// cache: where pull request runs push their own entries (they never write the default branch's)" +
-        ', and read after it.'),
-    'cache-max-size': size.optional().describe('Least recently used engines are evicted above it.'),
-    'cache-max-age': values_duration
-        .optional()
-        .describe("With an oci:// cache: this repository's entries pushed longer ago are deleted by default-branch runs."),
-    'cache-trust': schemas_enum(['any', 'own-branch'], expected("any, or own-branch (pull requests' entries are not served to the default branch)"))
-        .default('own-branch')
-        .describe('own-branch: with cache-public-key only signed entries are served; without it the default branch is ' +
-        'served none (docs/cache.md); any: every entry (runners that run one trust level of code).'),
-    'cache-signing-key': fromEnv(schemas_string(expected(`an Ed25519 private key (PEM, or base64 PKCS#8) from a secret, like ${SECRET}`)))
-        .optional()
-        .describe(`Signs the entries this run stores: ${SECRET}, a secret only default-branch jobs receive ` +
-        '(empty elsewhere; docs/cache.md).'),
-    'cache-public-key': schemas_string(expected('an Ed25519 public key (PEM, or base64 SPKI)'))
-        .optional()
-        .describe("The signing key's public half: every run serves only cache entries it verifies."),
+    ...cacheKeys,
     preflight: schemas_enum(['enforce', 'warn-only'], expected('enforce (a failed check stops the builds) or warn-only'))
         .default('enforce')
         .describe('enforce: a failed check stops the builds; warn-only builds anyway.'),
@@ -48637,6 +48785,7 @@ function resolveConfig(raw, dir, file, locators) {
             ? { primary: raw['cache-dir'], pr: raw['cache-pr-repository'] ?? null }
             : null,
         cacheMaxAgeMs: raw['cache-max-age'] ?? null,
+        cacheTimeoutMs: raw['cache-timeout'],
         basePlans: raw['base-plans'] === undefined ? null : at(raw['base-plans']),
         baseRef: raw['base-ref'] ?? null,
         cacheMaxBytes: raw['cache-max-size'] ?? null,
@@ -48783,6 +48932,61 @@ async function isPlainFile(path) {
     return found?.isFile() === true;
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/config/cache-rules.js
+// The rules of trt-ci.yml's engine cache keys (cache-schema.ts): keys that parse, references the environment
+// filled in that a registry takes, and registry keys only with a registry.
+
+
+
+/** The signing and public keys parse as Ed25519 keys; said without the key's text (it may be a secret). */
+const cacheKeyProblems = (config) => [
+    ['cache-signing-key', 'private', config.cacheSigningKey],
+    ['cache-public-key', 'public', config.cachePublicKey],
+].flatMap(([field, kind, text]) => {
+    if (!text)
+        return [];
+    try {
+        parseCacheKey(text, kind);
+        return [];
+    }
+    catch (error) {
+        const what = kind === 'private' ? 'an Ed25519 private key (PEM, or base64 PKCS#8)' : 'an Ed25519 public key';
+        return [{ path: [field], message: `expected ${what}: ${errorMessage(error).split('\n')[0]}` }];
+    }
+});
+/** The registry keys go with an oci:// cache: set without one they would be silently unused. */
+const registryKeyProblems = (raw, config) => config.cacheRegistry
+    ? registryReferences(config.cacheRegistry)
+    : ['cache-pr-repository', 'cache-max-age']
+        .filter((key) => raw[key] !== undefined)
+        .map((key) => ({
+        path: [key],
+        message: `${key} applies to an oci:// cache: set cache-dir: to oci://<registry>/<repository>, or remove it`,
+    }));
+/**
+ * The references as the environment filled them in (`${NAME}` was checked by its text alone), and a pull
+ * requests' repository that is not the default branch's own: it would let them write what the default branch
+ * is served.
+ */
+function registryReferences(registry) {
+    const problems = [];
+    const parsed = (text, key) => {
+        const ref = parseOciReference(text);
+        if (typeof ref === 'string')
+            problems.push({ path: [key], message: `${ref} (got "${text}")` });
+        return typeof ref === 'string' ? null : formatOciReference(ref);
+    };
+    const primary = parsed(registry.primary, 'cache-dir');
+    const pr = registry.pr === null ? null : parsed(registry.pr, 'cache-pr-repository');
+    if (primary && pr === primary)
+        problems.push({
+            path: ['cache-pr-repository'],
+            message: "is cache-dir: itself: pull requests would write the default branch's cache; name a repository of " +
+                'their own (oci://<registry>/<repository>-pr)',
+        });
+    return problems;
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/config/rules.js
 // Rules that span fields: the schema checks each value, these check how values fit together and what they
 // name on disk. Each rule is a function of the parsed text and the resolved config; every problem of every
@@ -48800,31 +49004,6 @@ async function isPlainFile(path) {
 
 
 
-/** The signing and public keys parse as Ed25519 keys; said without the key's text (it may be a secret). */
-const cacheKeys = (_raw, config) => [
-    ['cache-signing-key', 'private', config.cacheSigningKey],
-    ['cache-public-key', 'public', config.cachePublicKey],
-].flatMap(([field, kind, text]) => {
-    if (!text)
-        return [];
-    try {
-        parseCacheKey(text, kind);
-        return [];
-    }
-    catch (error) {
-        const what = kind === 'private' ? 'an Ed25519 private key (PEM, or base64 PKCS#8)' : 'an Ed25519 public key';
-        return [{ path: [field], message: `expected ${what}: ${errorMessage(error).split('\n')[0]}` }];
-    }
-});
-/** The registry keys go with an oci:// cache: set without one they would be silently unused. */
-const registryKeys = (raw, config) => config.cacheRegistry
-    ? []
-    : ['cache-pr-repository', 'cache-max-age']
-        .filter((key) => raw[key] !== undefined)
-        .map((key) => ({
-        path: [key],
-        message: `${key} applies to an oci:// cache: set cache-dir: to oci://<registry>/<repository>, or remove it`,
-    }));
 /** A deploy target's GPU must be one the table knows, or come with its compute capability, which must agree. */
 const deployTargets = (raw) => {
     const lists = [
@@ -49136,8 +49315,8 @@ function shapeProblem(range) {
 }
 /** The rules, in the order their problems are said; `files` marks those that read what the config names. */
 const RULES = [
-    { rule: cacheKeys, files: false },
-    { rule: registryKeys, files: false },
+    { rule: (_raw, config) => cacheKeyProblems(config), files: false },
+    { rule: registryKeyProblems, files: false },
     { rule: deployTargets, files: false },
     { rule: baseRef, files: false },
     { rule: workspaces, files: false },
@@ -56087,6 +56266,7 @@ function credentialsFor(registry, env, dockerConfigText) {
 
 
 
+
 const ARTIFACT_TYPE = {
     engine: 'application/vnd.trt-ci.engine.v1',
     reference: 'application/vnd.trt-ci.reference.v1',
@@ -56109,7 +56289,10 @@ function tagFor(kind, name) {
     const tag = `${kind}-${safe}`;
     return tag.length <= 128 ? tag : `${tag.slice(0, 111)}-${Buffer.from(name).toString('hex').slice(-16)}`;
 }
-const said = (what, error) => `the registry cache: ${what}: ${errorMessage(error)}`;
+/** A failure in one line; none for a request skipped because the registry was given up (that is said once). */
+const said = (what, error) => error instanceof RegistryError && error.code === 'GIVEN_UP'
+    ? null
+    : `the registry cache: ${what}: ${errorMessage(error)}`;
 /** The fleet's OCI registry as the run's remote cache. */
 class RegistryCache {
     options;
@@ -56136,6 +56319,10 @@ class RegistryCache {
     }
     get writes() {
         return this.options.write ? formatOciReference(this.options.write.ref) : null;
+    }
+    get givenUp() {
+        const why = this.options.breaker.givenUp;
+        return why && `the registry cache was given up for the rest of the run (${why}): engines were built without it`;
     }
     get writeRefused() {
         return this.options.writeRefused;
@@ -56177,7 +56364,9 @@ class RegistryCache {
                 return { from: formatOciReference(client.ref), problem: null };
             }
             catch (error) {
-                problems.push(said(`engine ${key.slice(0, 12)} could not be pulled from ${client.ref.repository}`, error));
+                const problem = said(`engine ${key.slice(0, 12)} could not be pulled from ${client.ref.repository}`, error);
+                if (problem)
+                    problems.push(problem);
             }
             finally {
                 await (0,promises_namespaceObject.rm)(staging, { recursive: true, force: true });
@@ -56350,6 +56539,7 @@ const titled = (descriptor, title) => ({
 
 
 
+
 /** The Docker config `docker login` and `oras login` write: $DOCKER_CONFIG/config.json, else ~/.docker/. */
 function dockerConfigText(env) {
     const dir = env.DOCKER_CONFIG || (env.HOME ? (0,external_node_path_namespaceObject.join)(env.HOME, '.docker') : null);
@@ -56363,6 +56553,8 @@ function dockerConfigText(env) {
     }
 }
 function openRegistryCache(registry, run) {
+    // One breaker for the run: a registry given up by one client is given up by all.
+    const breaker = new RegistryBreaker(run.timeoutMs);
     const ref = (text) => {
         const parsed = parseOciReference(text);
         // trt-ci.yml's load checked both references: a string here is a bug, not input.
@@ -56378,7 +56570,11 @@ function openRegistryCache(registry, run) {
         if (found.problem)
             problems.push(`the registry cache: ${found.problem}`);
         sources.add(found.source);
-        return new OciClient(reference, { credentials: found.credentials, ...(run.signal && { signal: run.signal }) });
+        return new OciClient(reference, {
+            credentials: found.credentials,
+            breaker,
+            ...(run.signal && { signal: run.signal }),
+        });
     };
     const primary = client(ref(registry.primary));
     const pr = registry.pr ? client(ref(registry.pr)) : null;
@@ -56386,6 +56582,7 @@ function openRegistryCache(registry, run) {
     // The default branch reads and writes only its own repository: nothing a pull request pushed reaches it.
     // Every other run reads the default branch's entries first, and writes only a repository of its own.
     const cache = new RegistryCache({
+        breaker,
         read: defaultBranch || !pr ? [primary] : [primary, pr],
         write: defaultBranch ? primary : pr,
         writeRefused: defaultBranch || pr
@@ -56416,6 +56613,7 @@ async function openRunCache(config, options) {
         return { config, cache: null, credentials: null, release: () => Promise.resolve() };
     const folder = await (0,promises_namespaceObject.mkdtemp)((0,external_node_path_namespaceObject.join)(options.env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)(), 'trt-ci-registry-cache-'));
     const setup = openRegistryCache(config.cacheRegistry, {
+        timeoutMs: config.cacheTimeoutMs,
         env: options.env,
         provenance: options.provenance ?? null,
         ...(options.signal && { signal: options.signal }),
@@ -56436,6 +56634,8 @@ defaultBranch = false) {
     const verdicts = stage.outcomes.flatMap((o) => (o.cache ? [o.cache] : []));
     const keys = stage.outcomes.map((o) => o.cache?.key ?? '').sort();
     const problems = [
+        // A registry given up is what the run says first: it changes every engine after it.
+        registry?.givenUp ?? null,
         unusedSigningKey(config, defaultBranch),
         ...verdicts.map((c) => c.problem),
         stage.evictProblem,

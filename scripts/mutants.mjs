@@ -68,6 +68,35 @@ const MUTANTS = [
     'budgets',
     'measured',
   ],
+  // Issue 51's: what gives a registry up.
+  [
+    'src/cache/registry-breaker.ts',
+    'this.inARow >= FAILURES_IN_A_ROW',
+    'this.inARow > FAILURES_IN_A_ROW',
+    'registry-breaker',
+    '',
+  ],
+  [
+    'src/cache/registry-breaker.ts',
+    'if (status !== 429 && status < 500)',
+    'if (status !== 429 && status <= 500)',
+    'registry-breaker',
+    '',
+  ],
+  [
+    'src/cache/registry-breaker.ts',
+    'this.waitedMs >= this.budgetMs',
+    'this.waitedMs > this.budgetMs',
+    'registry-breaker',
+    '',
+  ],
+  [
+    'src/cache/oci-client.ts',
+    'const own = new URL(url).origin === this.origin;',
+    'const own = true;',
+    'oci-client',
+    'realm only',
+  ],
   // A check in the registry that no judge answers.
   [
     'src/contract/checks.ts',

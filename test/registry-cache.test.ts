@@ -261,9 +261,12 @@ describe.skipIf(!registryInstalled)(
         const run = await build(main, CONFIG(registry.host), job(main, 'push', 501, 'main'));
         expect(run.code, run.stderr).toBe(0);
         expect(run.report.builds.map((b) => b.status)).toEqual(['built', 'built', 'built']);
-        expect(run.report.cache?.problems[0]).toMatch(/^the registry cache: .*ECONNREFUSED/);
+        // Given up at the first refusal, for the rest of the run, and said first.
+        expect(run.report.cache?.problems[0]).toMatch(
+          /^the registry cache was given up for the rest of the run \(.*ECONNREFUSED\): engines were built without it$/,
+        );
         const summary = readFileSync(join(main.dir, 'out', 'summary.md'), 'utf8');
-        expect(summary).toMatch(/⚠️ the registry cache: engine [0-9a-f]{12} could not be pulled .*ECONNREFUSED/);
+        expect(summary).toMatch(/⚠️ the registry cache was given up for the rest of the run \(.*ECONNREFUSED/);
       } finally {
         await registry.restart();
       }
@@ -364,6 +367,60 @@ describe.skipIf(!registryInstalled)(
       expect(late.code).toBe(0);
       expect(late.report.builds.map((b) => b.status)).toEqual(['built', 'built', 'built']);
       expect(late.report.cache?.problems[0]).toMatch(/429, Retry-After 3600 s is too long/);
+      await proxy.stop();
+      proxy = null;
+    });
+
+    it('a registry that hangs is given up at its first request; the rest of the run does not wait on it', async () => {
+      proxy = await startFaultProxy(registry.url, () => 'hang');
+      const pr = ephemeral();
+      const extra = 'cache-timeout: 3s\n';
+      const run = await build(pr, CONFIG(proxy.host, extra), job(pr, 'pull_request', 1101, 'pr'));
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.report.builds.map((b) => b.status)).toEqual(['built', 'built', 'built']);
+      // Given up once, said once: at its first request (its time, 3 s, spent waiting on the one answer).
+      expect(run.report.cache?.problems[0]).toMatch(/^the registry cache was given up .*(no answer for 3 s|3 s)/);
+      expect(run.report.cache?.problems.filter((p) => p.includes('given up'))).toHaveLength(1);
+      // One request waited on; every later one (two more engines, the timing cache) was skipped at once.
+      expect(proxy.seen).toHaveLength(1);
+      await proxy.stop();
+      proxy = null;
+    });
+
+    it('three 5xx in a row give the registry up: each request after them skips it', async () => {
+      proxy = await startFaultProxy(registry.url, () => ({ status: 503 }));
+      const pr = ephemeral();
+      const run = await build(pr, CONFIG(proxy.host), job(pr, 'pull_request', 1102, 'pr'));
+      expect(run.report.builds.map((b) => b.status)).toEqual(['built', 'built', 'built']);
+      expect(run.report.cache?.problems[0]).toMatch(/given up .*\(3 answers of 503 in a row/);
+      expect(proxy.seen).toHaveLength(3);
+      await proxy.stop();
+      proxy = null;
+    });
+
+    it('a blob that trickles below the floor is abandoned and the engine built; the registry is given up', async () => {
+      // 2 MiB plans, pushed whole; then pulled through a proxy that sends 20 KiB a second.
+      const plans = { TRTEXEC_STANDIN_PLAN_BYTES: String(2 * 1024 * 1024) };
+      const main = ephemeral();
+      writeFileSync(join(main.dir, 'up.onnx'), 'model for the trickle\n');
+      const repository = 'acme/trt-trickle';
+      const first = await build(main, CONFIG(registry.host, '', repository), {
+        ...job(main, 'push', 1103, 'main'),
+        ...plans,
+      });
+      expect(first.report.builds[0]!.cache?.registry?.pushed).toBe(true);
+      proxy = await startFaultProxy(registry.url, (method, path) =>
+        method === 'GET' && path.includes('/blobs/sha256:') ? { trickle: 20 * 1024 } : 'pass',
+      );
+      const pr = ephemeral();
+      writeFileSync(join(pr.dir, 'up.onnx'), 'model for the trickle\n');
+      const run = await build(pr, CONFIG(proxy.host, '', repository), {
+        ...job(pr, 'pull_request', 1104, 'pr'),
+        ...plans,
+      });
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.report.builds[0]!.status).toBe('built');
+      expect(run.report.cache?.problems[0]).toMatch(/given up .*bytes in 5 s, under 262144 bytes\/s/);
       await proxy.stop();
       proxy = null;
     });

@@ -24,6 +24,7 @@ export async function openRunCache(
   if (!config.cacheRegistry) return { config, cache: null, credentials: null, release: () => Promise.resolve() };
   const folder = await mkdtemp(join(options.env.RUNNER_TEMP || tmpdir(), 'trt-ci-registry-cache-'));
   const setup = openRegistryCache(config.cacheRegistry, {
+    timeoutMs: config.cacheTimeoutMs,
     env: options.env,
     provenance: options.provenance ?? null,
     ...(options.signal && { signal: options.signal }),
@@ -49,6 +50,8 @@ export function cacheSummary(
   const verdicts = stage.outcomes.flatMap((o: BuildOutcome) => (o.cache ? [o.cache] : []));
   const keys = stage.outcomes.map((o) => o.cache?.key ?? '').sort();
   const problems = [
+    // A registry given up is what the run says first: it changes every engine after it.
+    registry?.givenUp ?? null,
     unusedSigningKey(config, defaultBranch),
     ...verdicts.map((c) => c.problem),
     stage.evictProblem,

@@ -200,6 +200,12 @@ class SocketBody extends Readable {
   }
 }
 
+/** Stops a body being poured, the pour rejecting with `error` (a trickle abandoned, say). */
+export function abandon(body: Readable, error: Error): void {
+  if (body instanceof SocketBody) body.fail(error);
+  else body.destroy(error);
+}
+
 /** Pours a body into `sink`: off the socket for a SocketBody, chunk by chunk for any other stream. */
 export async function pour(body: Readable, sink: BodySink): Promise<void> {
   if (body instanceof SocketBody) return body.pour(sink);

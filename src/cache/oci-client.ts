@@ -24,7 +24,8 @@ import {
   where,
 } from './oci-http.js';
 import { hashesOnWorker, openBlobFile, warmHasher } from './blob-file.js';
-import { getBlob, pour } from './blob-get.js';
+import { abandon, getBlob, pour } from './blob-get.js';
+import { type RegistryBreaker, TRICKLE_FLOOR, watchRate } from './registry-breaker.js';
 
 export const OCI_MANIFEST = 'application/vnd.oci.image.manifest.v1+json';
 /** The empty config descriptor image-spec 1.1 gives artifacts that have no config of their own. */
@@ -90,6 +91,10 @@ export interface ClientOptions {
   signal?: AbortSignal;
   /** The cores a pull's hash may count on (blob-hash.ts); this machine's unless a test says otherwise. */
   hashCores?: number;
+  /** The run's breaker, shared by its clients: what gives the registry up (registry-breaker.ts). */
+  breaker?: RegistryBreaker;
+  /** A blob that moves slower than this over a window (5 s) is abandoned and the registry given up. */
+  minBytesPerSecond?: number;
 }
 
 const ACTIONS: Record<'pull' | 'push' | 'delete', string> = { pull: 'pull', push: 'pull,push', delete: 'delete' };
@@ -166,8 +171,16 @@ export class OciClient {
       sent.body.destroy();
       throw error;
     });
+    // A trickle is abandoned, not waited out.
+    const watch = watchRate(descriptor, this.options.minBytesPerSecond ?? TRICKLE_FLOOR, (error) =>
+      abandon(sent.body, error),
+    );
+    const counted = watch.counting(file);
     try {
-      await pour(sent.body, file);
+      await pour(sent.body, counted).catch((error: unknown) => {
+        this.options.breaker?.failed(error);
+        throw error;
+      });
       const { bytes, digest } = await file.finish();
       if (bytes !== descriptor.size || `sha256:${digest}` !== descriptor.digest)
         throw new RegistryError(
@@ -181,6 +194,8 @@ export class OciClient {
       file.abort();
       await rm(part, { force: true });
       throw error;
+    } finally {
+      watch.stop();
     }
   }
 
@@ -268,20 +283,25 @@ export class OciClient {
     // Credentials go to the registry and its token realm only: an upload Location, a Link to the next page or
     // any URL the registry names on another origin (blob storage, a host it was told to name) gets none.
     const own = new URL(url).origin === this.origin;
+    const what = `${method} ${where(url)}`;
+    const breaker = this.options.breaker;
     let challenged = !own;
     for (let attempt = 1; ; attempt++) {
+      breaker?.check(what);
       let sent: Sent;
       try {
         const authorization = own ? this.authorization(scope) : {};
         sent = await this.exchange(method, url, { ...headers, ...authorization }, body, blob);
       } catch (error) {
         if (error instanceof RegistryError && error.code === 'ABORTED') throw error;
-        if (attempt < this.attempts && retriable(error)) {
+        breaker?.failed(error);
+        if (attempt < this.attempts && retriable(error) && !breaker?.givenUp) {
           await this.wait(250 * attempt);
           continue;
         }
         throw error;
       }
+      breaker?.answered(sent.status, what);
       if (sent.status === 401 && !challenged) {
         challenged = true;
         await drained(sent, null);
@@ -289,17 +309,17 @@ export class OciClient {
         attempt--;
         continue;
       }
-      if ((sent.status === 429 || sent.status >= 500) && attempt < this.attempts) {
+      if ((sent.status === 429 || sent.status >= 500) && attempt < this.attempts && !breaker?.givenUp) {
         const wait = retryAfterMs(header(sent.headers, 'retry-after'));
         await drained(sent, null);
-        if (wait === null || wait <= this.maxRetryWaitMs) {
+        const longest = Math.min(this.maxRetryWaitMs, breaker?.left() ?? Number.POSITIVE_INFINITY);
+        if (wait === null || wait <= longest) {
           await this.wait(wait ?? 500 * attempt);
           continue;
         }
-        throw new RegistryError(
-          `${method} ${where(url)}: 429, Retry-After ${Math.round(wait / 1000)} s is too long`,
-          429,
-        );
+        const message = `${what}: ${sent.status}, Retry-After ${Math.round(wait / 1000)} s is too long`;
+        breaker?.giveUp(message);
+        throw new RegistryError(message, sent.status);
       }
       if (expected.includes(sent.status) || allowed.includes(sent.status) || (method !== 'PUT' && sent.status < 300))
         return sent;
@@ -350,12 +370,21 @@ export class OciClient {
     this.tokens.set(scope, token);
   }
 
+  /** One exchange until its answer's head, within what the run's cache may still wait (the breaker's budget). */
   private exchange(method: string, url: string, headers: Record<string, string>, body: Body, blob = false) {
-    const limits = { idleTimeoutMs: this.idleTimeoutMs, signal: this.options.signal };
-    return blob ? getBlob(url, headers, limits) : exchange(method, url, headers, body, limits);
+    const breaker = this.options.breaker;
+    const idleTimeoutMs = breaker ? Math.max(1000, Math.min(this.idleTimeoutMs, breaker.left())) : this.idleTimeoutMs;
+    const limits = { idleTimeoutMs, signal: this.options.signal };
+    const go = () => (blob ? getBlob(url, headers, limits) : exchange(method, url, headers, body, limits));
+    return breaker ? breaker.timed(go) : go();
   }
 
   private wait(ms: number): Promise<void> {
+    const breaker = this.options.breaker;
+    return breaker ? breaker.timed(() => this.pause(ms)) : this.pause(ms);
+  }
+
+  private pause(ms: number): Promise<void> {
     const signal = this.options.signal;
     return new Promise((resolve, reject) => {
       if (signal?.aborted) return reject(new RegistryError('cancelled', null, 'ABORTED'));

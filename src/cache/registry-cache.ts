@@ -14,8 +14,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { errorMessage } from '../common/errors.js';
+import { RegistryError } from './oci-http.js';
 import { writeNewFile } from '../proc/new-file.js';
 import type { CachedRecord, EngineCache } from './engine-cache.js';
+import type { RegistryBreaker } from './registry-breaker.js';
 import type { ArtifactKind, Evicted, Pulled, Pushed, RemoteAccount, RemoteCache } from './remote-cache.js';
 import {
   type Descriptor,
@@ -56,6 +58,8 @@ export interface RegistryWriter {
 }
 
 export interface RegistryCacheOptions {
+  /** What every client of the run shares: it gives the registry up (registry-breaker.ts). */
+  breaker: RegistryBreaker;
   /** The repositories this run reads, in order (the default branch's first). */
   read: OciClient[];
   /** The repository this run writes, or null (and why not, for the report). */
@@ -64,7 +68,11 @@ export interface RegistryCacheOptions {
   writer: RegistryWriter;
 }
 
-const said = (what: string, error: unknown) => `the registry cache: ${what}: ${errorMessage(error)}`;
+/** A failure in one line; none for a request skipped because the registry was given up (that is said once). */
+const said = (what: string, error: unknown): string | null =>
+  error instanceof RegistryError && error.code === 'GIVEN_UP'
+    ? null
+    : `the registry cache: ${what}: ${errorMessage(error)}`;
 
 /** The fleet's OCI registry as the run's remote cache. */
 export class RegistryCache implements RemoteCache {
@@ -88,6 +96,11 @@ export class RegistryCache implements RemoteCache {
 
   get writes(): string | null {
     return this.options.write ? formatOciReference(this.options.write.ref) : null;
+  }
+
+  get givenUp(): string | null {
+    const why = this.options.breaker.givenUp;
+    return why && `the registry cache was given up for the rest of the run (${why}): engines were built without it`;
   }
 
   get writeRefused(): string | null {
@@ -135,7 +148,8 @@ export class RegistryCache implements RemoteCache {
         );
         return { from: formatOciReference(client.ref), problem: null };
       } catch (error) {
-        problems.push(said(`engine ${key.slice(0, 12)} could not be pulled from ${client.ref.repository}`, error));
+        const problem = said(`engine ${key.slice(0, 12)} could not be pulled from ${client.ref.repository}`, error);
+        if (problem) problems.push(problem);
       } finally {
         await rm(staging, { recursive: true, force: true });
       }

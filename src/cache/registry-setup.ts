@@ -7,6 +7,7 @@ import { OciClient, type OciReference, parseOciReference } from './oci-client.js
 import { credentialsFor } from './registry-auth.js';
 import { RegistryCache } from './registry-cache.js';
 import type { RemoteCache } from './remote-cache.js';
+import { RegistryBreaker } from './registry-breaker.js';
 
 export interface RegistrySetup {
   cache: RemoteCache;
@@ -27,8 +28,10 @@ function dockerConfigText(env: NodeJS.ProcessEnv): string | null {
 
 export function openRegistryCache(
   registry: { primary: string; pr: string | null },
-  run: { env: NodeJS.ProcessEnv; provenance: Provenance | null; signal?: AbortSignal },
+  run: { env: NodeJS.ProcessEnv; provenance: Provenance | null; signal?: AbortSignal; timeoutMs: number },
 ): RegistrySetup {
+  // One breaker for the run: a registry given up by one client is given up by all.
+  const breaker = new RegistryBreaker(run.timeoutMs);
   const ref = (text: string): OciReference => {
     const parsed = parseOciReference(text);
     // trt-ci.yml's load checked both references: a string here is a bug, not input.
@@ -42,7 +45,11 @@ export function openRegistryCache(
     const found = credentialsFor(reference.registry, run.env, docker);
     if (found.problem) problems.push(`the registry cache: ${found.problem}`);
     sources.add(found.source);
-    return new OciClient(reference, { credentials: found.credentials, ...(run.signal && { signal: run.signal }) });
+    return new OciClient(reference, {
+      credentials: found.credentials,
+      breaker,
+      ...(run.signal && { signal: run.signal }),
+    });
   };
   const primary = client(ref(registry.primary));
   const pr = registry.pr ? client(ref(registry.pr)) : null;
@@ -50,6 +57,7 @@ export function openRegistryCache(
   // The default branch reads and writes only its own repository: nothing a pull request pushed reaches it.
   // Every other run reads the default branch's entries first, and writes only a repository of its own.
   const cache = new RegistryCache({
+    breaker,
     read: defaultBranch || !pr ? [primary] : [primary, pr],
     write: defaultBranch ? primary : pr,
     writeRefused:

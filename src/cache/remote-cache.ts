@@ -48,6 +48,8 @@ export interface RemoteCache {
   readonly writeRefused: string | null;
   /** Where this run reads, in order. */
   readonly reads: string[];
+  /** Why the store was given up for the rest of the run (it hung, refused, trickled, failed), or null. */
+  readonly givenUp: string | null;
   /** An engine entry into the run's folder, from the first place that has it. */
   pullEngine(key: string, engines: EngineCache): Promise<Pulled>;
   /** An entry of the run's folder (its `dir`), unless this run writes nowhere or the key is there already. */

@@ -46,6 +46,7 @@ export function resolveConfig(
       ? { primary: raw['cache-dir'], pr: raw['cache-pr-repository'] ?? null }
       : null,
     cacheMaxAgeMs: raw['cache-max-age'] ?? null,
+    cacheTimeoutMs: raw['cache-timeout'],
     basePlans: raw['base-plans'] === undefined ? null : at(raw['base-plans']),
     baseRef: raw['base-ref'] ?? null,
     cacheMaxBytes: raw['cache-max-size'] ?? null,

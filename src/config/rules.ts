@@ -6,7 +6,7 @@ import { accessSync, constants, existsSync, readdirSync, type Stats, statSync } 
 import { join } from 'node:path';
 import { closest } from '../common/did-you-mean.js';
 import { errorMessage } from '../common/errors.js';
-import { parseCacheKey } from '../cache/trust.js';
+import { cacheKeyProblems, registryKeyProblems } from './cache-rules.js';
 import { COMBINED, type Config, type ConfigPath, narrowOf, type ShapeRange } from '../contract/config.js';
 import { buildCommandRule } from './build-command.js';
 import { filesReadBy } from '../tensorrt/flags.js';
@@ -17,35 +17,6 @@ import type { RawConfig } from './schema.js';
 import { refProblem } from './values.js';
 
 type Rule = (raw: RawConfig, config: Config) => Problem[];
-
-/** The signing and public keys parse as Ed25519 keys; said without the key's text (it may be a secret). */
-const cacheKeys: Rule = (_raw, config) =>
-  (
-    [
-      ['cache-signing-key', 'private', config.cacheSigningKey],
-      ['cache-public-key', 'public', config.cachePublicKey],
-    ] as const
-  ).flatMap(([field, kind, text]) => {
-    if (!text) return [];
-    try {
-      parseCacheKey(text, kind);
-      return [];
-    } catch (error) {
-      const what = kind === 'private' ? 'an Ed25519 private key (PEM, or base64 PKCS#8)' : 'an Ed25519 public key';
-      return [{ path: [field], message: `expected ${what}: ${errorMessage(error).split('\n')[0]}` }];
-    }
-  });
-
-/** The registry keys go with an oci:// cache: set without one they would be silently unused. */
-const registryKeys: Rule = (raw, config) =>
-  config.cacheRegistry
-    ? []
-    : (['cache-pr-repository', 'cache-max-age'] as const)
-        .filter((key) => raw[key] !== undefined)
-        .map((key) => ({
-          path: [key],
-          message: `${key} applies to an oci:// cache: set cache-dir: to oci://<registry>/<repository>, or remove it`,
-        }));
 
 /** A deploy target's GPU must be one the table knows, or come with its compute capability, which must agree. */
 const deployTargets: Rule = (raw) => {
@@ -390,8 +361,8 @@ function shapeProblem(range: ShapeRange): { at: string[]; message: string } | nu
 
 /** The rules, in the order their problems are said; `files` marks those that read what the config names. */
 const RULES: { rule: Rule; files: boolean }[] = [
-  { rule: cacheKeys, files: false },
-  { rule: registryKeys, files: false },
+  { rule: (_raw, config) => cacheKeyProblems(config), files: false },
+  { rule: registryKeyProblems, files: false },
   { rule: deployTargets, files: false },
   { rule: baseRef, files: false },
   { rule: workspaces, files: false },

@@ -5,24 +5,12 @@ import { z } from 'zod';
 import { DEFAULT_KILL_GRACE_MS, PRECISIONS } from '../contract/config.js';
 import { METRIC_NAMES, METRICS, type Metric } from '../contract/metrics.js';
 import { CHECK_IDS } from '../contract/checks.js';
-import { parseOciReference } from '../cache/oci-client.js';
 import { VARIABLE } from './expand-env.js';
 import { fromEnv } from './schema-walk.js';
 import { buildCommand } from './build-command.js';
+import { cacheKeys } from './cache-schema.js';
 import { duration, expected, extraArgs, limit, name, path, refProblem, shapeRange, size, workspace } from './values.js';
 import { precisionSearch } from './values.js';
-
-const PR_REPOSITORY = "oci://<registry>/<repository> for pull requests' entries";
-
-/** A text that, when it starts with oci://, must be a reference a registry takes (cache/oci-client.ts). */
-const ociOr = (schema: z.ZodString) =>
-  schema.superRefine((text, context) => {
-    const parsed = text.startsWith('oci:') ? parseOciReference(text) : null;
-    if (typeof parsed === 'string') context.addIssue({ code: 'custom', message: parsed });
-  });
-
-/** How trt-ci.yml names the signing key: empty (unset) on every run that is not given the secret. */
-const SECRET = '$' + '{TRT_CI_CACHE_KEY:-}';
 
 const budgets = z.strictObject(
   Object.fromEntries(
@@ -340,51 +328,7 @@ export const configSchema = z.strictObject(
       )
       .default([])
       .describe(`Preflight checks to skip: ${CHECK_IDS.join(', ')}.`),
-    'cache-dir': fromEnv(ociOr(path('a cache folder, or oci://<registry>/<repository>')))
-      .optional()
-      .describe(
-        'An engine cache kept between runs (the timing cache and accuracy references too): a folder, or ' +
-          'oci://<registry>/<repository> shared by a fleet (docs/cache.md).',
-      ),
-    'cache-pr-repository': fromEnv(
-      z.string(expected(PR_REPOSITORY)).superRefine((text, context) => {
-        const parsed = parseOciReference(text);
-        if (typeof parsed === 'string') context.addIssue({ code: 'custom', message: parsed });
-      }),
-    )
-      .optional()
-      .describe(
-        "With an oci:// cache: where pull request runs push their own entries (they never write the default branch's)" +
-          ', and read after it.',
-      ),
-    'cache-max-size': size.optional().describe('Least recently used engines are evicted above it.'),
-    'cache-max-age': duration
-      .optional()
-      .describe(
-        "With an oci:// cache: this repository's entries pushed longer ago are deleted by default-branch runs.",
-      ),
-    'cache-trust': z
-      .enum(
-        ['any', 'own-branch'],
-        expected("any, or own-branch (pull requests' entries are not served to the default branch)"),
-      )
-      .default('own-branch')
-      .describe(
-        'own-branch: with cache-public-key only signed entries are served; without it the default branch is ' +
-          'served none (docs/cache.md); any: every entry (runners that run one trust level of code).',
-      ),
-    'cache-signing-key': fromEnv(
-      z.string(expected(`an Ed25519 private key (PEM, or base64 PKCS#8) from a secret, like ${SECRET}`)),
-    )
-      .optional()
-      .describe(
-        `Signs the entries this run stores: ${SECRET}, a secret only default-branch jobs receive ` +
-          '(empty elsewhere; docs/cache.md).',
-      ),
-    'cache-public-key': z
-      .string(expected('an Ed25519 public key (PEM, or base64 SPKI)'))
-      .optional()
-      .describe("The signing key's public half: every run serves only cache entries it verifies."),
+    ...cacheKeys,
     preflight: z
       .enum(['enforce', 'warn-only'], expected('enforce (a failed check stops the builds) or warn-only'))
       .default('enforce')

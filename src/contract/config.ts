@@ -138,6 +138,8 @@ export interface Config {
   cacheDir: string | null;
   /** cache-dir: oci://…: the registry shared by a fleet, and where pull requests push (cache-pr-repository:). */
   cacheRegistry: { primary: string; pr: string | null } | null;
+  /** cache-timeout: what a run may spend waiting on the registry cache in all before it is given up (oci:// only). */
+  cacheTimeoutMs: number;
   /** cache-max-age: entries this repository pushed longer ago are deleted (oci:// only); null: no limit. */
   cacheMaxAgeMs: number | null;
   /** Where the base branch's plans are (<model>.<profile>.plan), for benchmark: ab; absolute. */

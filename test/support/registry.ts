@@ -250,13 +250,45 @@ export async function startRegistry(options: StartOptions): Promise<TestRegistry
 }
 
 /** What the fault proxy does with one request: pass it on, answer it itself, or drop the connection. */
-export type Fault = 'pass' | 'drop' | { status: number; headers?: Record<string, string> };
+export type Fault =
+  | 'pass'
+  | 'drop'
+  /** Accepts the request and never answers (a registry wedged behind its load balancer). */
+  | 'hang'
+  /** Passes it on and sends the answer's body back this many bytes a second. */
+  | { trickle: number }
+  | { status: number; headers?: Record<string, string> };
 
 export interface FaultProxy {
   host: string;
   /** Requests seen, as "METHOD /path". */
   seen: string[];
   stop: () => Promise<void>;
+}
+
+/** `from` to `to` at `bytesPerSecond`, a tenth of a second's share at a time. */
+function trickle(from: IncomingMessage, to: ServerResponse, bytesPerSecond: number): void {
+  const share = Math.max(1, Math.floor(bytesPerSecond / 10));
+  from.on('data', (chunk: Buffer) => {
+    from.pause();
+    let at = 0;
+    const next = () => {
+      if (to.destroyed) return from.destroy();
+      if (at >= chunk.length) return from.resume();
+      to.write(chunk.subarray(at, at + share));
+      at += share;
+      setTimeout(next, 100);
+    };
+    next();
+  });
+  from.on('end', () => {
+    const done = setInterval(() => {
+      if (!from.isPaused()) {
+        clearInterval(done);
+        to.end();
+      }
+    }, 100);
+  });
 }
 
 /**
@@ -276,7 +308,11 @@ export async function startFaultProxy(
       req.socket.destroy();
       return;
     }
-    if (what !== 'pass') {
+    if (what === 'hang') {
+      req.resume();
+      return;
+    }
+    if (typeof what === 'object' && 'status' in what) {
       req.resume();
       res.writeHead(what.status, what.headers ?? {}).end('{"errors":[{"code":"TOOMANYREQUESTS"}]}');
       return;
@@ -286,7 +322,8 @@ export async function startFaultProxy(
       // The registry names itself in Location: the client must come back through the proxy.
       if (headers.location) headers.location = headers.location.replace(target, '');
       res.writeHead(answer.statusCode ?? 502, headers);
-      answer.pipe(res);
+      if (typeof what === 'object' && 'trickle' in what) trickle(answer, res, what.trickle);
+      else answer.pipe(res);
     });
     upstream.on('error', () => req.socket.destroy());
     req.pipe(upstream);

@@ -1,8 +1,8 @@
-export const id = 966;
-export const ids = [966];
+export const id = 859;
+export const ids = [859];
 export const modules = {
 
-/***/ 70966:
+/***/ 69859:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -7923,6 +7923,13 @@ class SocketBody extends external_node_stream_.Readable {
             this.fail(new RegistryError(`${this.what}: the connection closed after ${this.received} of ${this.expected} bytes`, 200, 'ECONNRESET'));
     }
 }
+/** Stops a body being poured, the pour rejecting with `error` (a trickle abandoned, say). */
+function abandon(body, error) {
+    if (body instanceof SocketBody)
+        body.fail(error);
+    else
+        body.destroy(error);
+}
 /** Pours a body into `sink`: off the socket for a SocketBody, chunk by chunk for any other stream. */
 async function pour(body, sink) {
     if (body instanceof SocketBody)
@@ -8261,6 +8268,101 @@ class PartFile {
     }
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/cache/registry-breaker.js
+
+/** 429 or 5xx answers in a row (across requests) after which the registry is given up. */
+const FAILURES_IN_A_ROW = 3;
+/** Network errors after which waiting longer is pointless: the registry hangs or is not there. */
+const FATAL_CODES = new Set(['ETIMEDOUT', 'ESOCKETTIMEDOUT', 'ECONNREFUSED', 'EHOSTUNREACH', 'ENOTFOUND', 'SLOW']);
+class RegistryBreaker {
+    budgetMs;
+    clock;
+    reason = null;
+    inARow = 0;
+    waitedMs = 0;
+    constructor(
+    /** What the run may spend waiting on the registry, in ms. */
+    budgetMs, clock = Date.now) {
+        this.budgetMs = budgetMs;
+        this.clock = clock;
+    }
+    /** Why the registry was given up, or null while it is used. */
+    get givenUp() {
+        return this.reason;
+    }
+    /** Before a request or a retry: fails at once when the registry is given up. */
+    check(what) {
+        if (this.reason)
+            throw new RegistryError(`${what}: skipped: the registry cache was given up`, null, 'GIVEN_UP');
+    }
+    /** The time a request may still wait on the registry (its idle timeout is never longer). */
+    left() {
+        return Math.max(0, this.budgetMs - this.waitedMs);
+    }
+    /** Runs `wait` (a request until its answer, or a retry's pause), counting its time against the budget. */
+    async timed(wait) {
+        const start = this.clock();
+        try {
+            return await wait();
+        }
+        finally {
+            this.waitedMs += this.clock() - start;
+            if (!this.reason && this.waitedMs >= this.budgetMs)
+                this.giveUp(`the run waited ${Math.round(this.waitedMs / 1000)} s on it, its cache-timeout`);
+        }
+    }
+    /** An answer came: a 429 or 5xx counts toward giving up, any other resets the count. */
+    answered(status, what) {
+        if (status !== 429 && status < 500) {
+            this.inARow = 0;
+            return;
+        }
+        this.inARow += 1;
+        if (this.inARow >= FAILURES_IN_A_ROW)
+            this.giveUp(`${this.inARow} answers of ${status} in a row (${what})`);
+    }
+    /** A request failed without an answer: a hang, a refusal, a trickle give the registry up at once. */
+    failed(error) {
+        const code = error instanceof RegistryError ? error.code : null;
+        if (code && FATAL_CODES.has(code))
+            this.giveUp(error.message);
+    }
+    giveUp(reason) {
+        this.reason ??= reason;
+    }
+}
+/** The floor a blob's transfer must keep, by default: far below any registry's, far above a trickle's. */
+const TRICKLE_FLOOR = 256 * 1024;
+/** How often, and over how long, a blob's rate is looked at. */
+const TRICKLE_WINDOW_MS = 5000;
+/**
+ * Counts a blob's bytes as they land and looks at the rate every window: under `floor` bytes a second before the
+ * blob is whole, `abandon` is handed the error that says so (code SLOW: the breaker gives the registry up).
+ */
+function watchRate(blob, floor, abandon) {
+    let landed = 0;
+    let atLastLook = 0;
+    const timer = setInterval(() => {
+        const moved = landed - atLastLook;
+        atLastLook = landed;
+        if (landed < blob.size && moved < (floor * TRICKLE_WINDOW_MS) / 1000) {
+            const seconds = TRICKLE_WINDOW_MS / 1000;
+            abandon(new RegistryError(`blob ${blob.digest}: ${moved} bytes in ${seconds} s, under ${floor} bytes/s`, null, 'SLOW'));
+        }
+    }, TRICKLE_WINDOW_MS);
+    timer.unref();
+    return {
+        counting: (sink) => ({
+            take: (bytes) => {
+                landed += bytes.length;
+                return sink.take(bytes);
+            },
+            ready: () => sink.ready(),
+        }),
+        stop: () => clearInterval(timer),
+    };
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/cache/oci-client.js
 // A client for the OCI distribution API (distribution-spec v1.1: opencontainers/distribution-spec
 // spec.md), the part a cache needs: manifests by tag, blobs by digest, monolithic uploads, tag lists and
@@ -8271,6 +8373,7 @@ class PartFile {
 // What it guarantees: a blob written to disk has the digest and size it was asked for (streamed, hashed on
 // the way, renamed into place only when both match); a manifest read has the digest the registry named; a
 // credential is sent only to the registry's host and its token realm, and never appears in an error.
+
 
 
 
@@ -8361,8 +8464,14 @@ class OciClient {
             sent.body.destroy();
             throw error;
         });
+        // A trickle is abandoned, not waited out.
+        const watch = watchRate(descriptor, this.options.minBytesPerSecond ?? TRICKLE_FLOOR, (error) => abandon(sent.body, error));
+        const counted = watch.counting(file);
         try {
-            await pour(sent.body, file);
+            await pour(sent.body, counted).catch((error) => {
+                this.options.breaker?.failed(error);
+                throw error;
+            });
             const { bytes, digest } = await file.finish();
             if (bytes !== descriptor.size || `sha256:${digest}` !== descriptor.digest)
                 throw new RegistryError(`blob ${descriptor.digest}: got ${bytes} bytes with digest sha256:${digest}`, 200, 'DIGEST');
@@ -8373,6 +8482,9 @@ class OciClient {
             file.abort();
             await (0,promises_.rm)(part, { force: true });
             throw error;
+        }
+        finally {
+            watch.stop();
         }
     }
     /** A small blob, in memory (a record); checked like blobTo. */
@@ -8443,21 +8555,30 @@ class OciClient {
      */
     async send(method, url, rights, headers, body, { allowed = [], expected = [200], blob = false } = {}) {
         const scope = `repository:${this.ref.repository}:${ACTIONS[rights]}`;
-        let challenged = false;
+        // Credentials go to the registry and its token realm only: an upload Location, a Link to the next page or
+        // any URL the registry names on another origin (blob storage, a host it was told to name) gets none.
+        const own = new URL(url).origin === this.origin;
+        const what = `${method} ${where(url)}`;
+        const breaker = this.options.breaker;
+        let challenged = !own;
         for (let attempt = 1;; attempt++) {
+            breaker?.check(what);
             let sent;
             try {
-                sent = await this.exchange(method, url, { ...headers, ...this.authorization(scope) }, body, blob);
+                const authorization = own ? this.authorization(scope) : {};
+                sent = await this.exchange(method, url, { ...headers, ...authorization }, body, blob);
             }
             catch (error) {
                 if (error instanceof RegistryError && error.code === 'ABORTED')
                     throw error;
-                if (attempt < this.attempts && retriable(error)) {
+                breaker?.failed(error);
+                if (attempt < this.attempts && retriable(error) && !breaker?.givenUp) {
                     await this.wait(250 * attempt);
                     continue;
                 }
                 throw error;
             }
+            breaker?.answered(sent.status, what);
             if (sent.status === 401 && !challenged) {
                 challenged = true;
                 await drained(sent, null);
@@ -8465,14 +8586,17 @@ class OciClient {
                 attempt--;
                 continue;
             }
-            if ((sent.status === 429 || sent.status >= 500) && attempt < this.attempts) {
+            if ((sent.status === 429 || sent.status >= 500) && attempt < this.attempts && !breaker?.givenUp) {
                 const wait = retryAfterMs(header(sent.headers, 'retry-after'));
                 await drained(sent, null);
-                if (wait === null || wait <= this.maxRetryWaitMs) {
+                const longest = Math.min(this.maxRetryWaitMs, breaker?.left() ?? Number.POSITIVE_INFINITY);
+                if (wait === null || wait <= longest) {
                     await this.wait(wait ?? 500 * attempt);
                     continue;
                 }
-                throw new RegistryError(`${method} ${where(url)}: 429, Retry-After ${Math.round(wait / 1000)} s is too long`, 429);
+                const message = `${what}: ${sent.status}, Retry-After ${Math.round(wait / 1000)} s is too long`;
+                breaker?.giveUp(message);
+                throw new RegistryError(message, sent.status);
             }
             if (expected.includes(sent.status) || allowed.includes(sent.status) || (method !== 'PUT' && sent.status < 300))
                 return sent;
@@ -8521,11 +8645,19 @@ class OciClient {
             throw new RegistryError('the token server answered without a token', 200);
         this.tokens.set(scope, token);
     }
+    /** One exchange until its answer's head, within what the run's cache may still wait (the breaker's budget). */
     exchange(method, url, headers, body, blob = false) {
-        const limits = { idleTimeoutMs: this.idleTimeoutMs, signal: this.options.signal };
-        return blob ? getBlob(url, headers, limits) : exchange(method, url, headers, body, limits);
+        const breaker = this.options.breaker;
+        const idleTimeoutMs = breaker ? Math.max(1000, Math.min(this.idleTimeoutMs, breaker.left())) : this.idleTimeoutMs;
+        const limits = { idleTimeoutMs, signal: this.options.signal };
+        const go = () => (blob ? getBlob(url, headers, limits) : exchange(method, url, headers, body, limits));
+        return breaker ? breaker.timed(go) : go();
     }
     wait(ms) {
+        const breaker = this.options.breaker;
+        return breaker ? breaker.timed(() => this.pause(ms)) : this.pause(ms);
+    }
+    pause(ms) {
         const signal = this.options.signal;
         return new Promise((resolve, reject) => {
             if (signal?.aborted)
@@ -8609,6 +8741,7 @@ function credentialsFor(registry, env, dockerConfigText) {
 
 
 
+
 const ARTIFACT_TYPE = {
     engine: 'application/vnd.trt-ci.engine.v1',
     reference: 'application/vnd.trt-ci.reference.v1',
@@ -8631,7 +8764,10 @@ function tagFor(kind, name) {
     const tag = `${kind}-${safe}`;
     return tag.length <= 128 ? tag : `${tag.slice(0, 111)}-${Buffer.from(name).toString('hex').slice(-16)}`;
 }
-const said = (what, error) => `the registry cache: ${what}: ${(0,errors/* errorMessage */.gJ)(error)}`;
+/** A failure in one line; none for a request skipped because the registry was given up (that is said once). */
+const said = (what, error) => error instanceof RegistryError && error.code === 'GIVEN_UP'
+    ? null
+    : `the registry cache: ${what}: ${(0,errors/* errorMessage */.gJ)(error)}`;
 /** The fleet's OCI registry as the run's remote cache. */
 class RegistryCache {
     options;
@@ -8658,6 +8794,10 @@ class RegistryCache {
     }
     get writes() {
         return this.options.write ? formatOciReference(this.options.write.ref) : null;
+    }
+    get givenUp() {
+        const why = this.options.breaker.givenUp;
+        return why && `the registry cache was given up for the rest of the run (${why}): engines were built without it`;
     }
     get writeRefused() {
         return this.options.writeRefused;
@@ -8699,7 +8839,9 @@ class RegistryCache {
                 return { from: formatOciReference(client.ref), problem: null };
             }
             catch (error) {
-                problems.push(said(`engine ${key.slice(0, 12)} could not be pulled from ${client.ref.repository}`, error));
+                const problem = said(`engine ${key.slice(0, 12)} could not be pulled from ${client.ref.repository}`, error);
+                if (problem)
+                    problems.push(problem);
             }
             finally {
                 await (0,promises_.rm)(staging, { recursive: true, force: true });
@@ -8872,6 +9014,7 @@ const titled = (descriptor, title) => ({
 
 
 
+
 /** The Docker config `docker login` and `oras login` write: $DOCKER_CONFIG/config.json, else ~/.docker/. */
 function dockerConfigText(env) {
     const dir = env.DOCKER_CONFIG || (env.HOME ? (0,external_node_path_.join)(env.HOME, '.docker') : null);
@@ -8885,6 +9028,8 @@ function dockerConfigText(env) {
     }
 }
 function openRegistryCache(registry, run) {
+    // One breaker for the run: a registry given up by one client is given up by all.
+    const breaker = new RegistryBreaker(run.timeoutMs);
     const ref = (text) => {
         const parsed = parseOciReference(text);
         // trt-ci.yml's load checked both references: a string here is a bug, not input.
@@ -8900,7 +9045,11 @@ function openRegistryCache(registry, run) {
         if (found.problem)
             problems.push(`the registry cache: ${found.problem}`);
         sources.add(found.source);
-        return new OciClient(reference, { credentials: found.credentials, ...(run.signal && { signal: run.signal }) });
+        return new OciClient(reference, {
+            credentials: found.credentials,
+            breaker,
+            ...(run.signal && { signal: run.signal }),
+        });
     };
     const primary = client(ref(registry.primary));
     const pr = registry.pr ? client(ref(registry.pr)) : null;
@@ -8908,6 +9057,7 @@ function openRegistryCache(registry, run) {
     // The default branch reads and writes only its own repository: nothing a pull request pushed reaches it.
     // Every other run reads the default branch's entries first, and writes only a repository of its own.
     const cache = new RegistryCache({
+        breaker,
         read: defaultBranch || !pr ? [primary] : [primary, pr],
         write: defaultBranch ? primary : pr,
         writeRefused: defaultBranch || pr
@@ -8938,6 +9088,7 @@ async function openRunCache(config, options) {
         return { config, cache: null, credentials: null, release: () => Promise.resolve() };
     const folder = await (0,promises_.mkdtemp)((0,external_node_path_.join)(options.env.RUNNER_TEMP || (0,external_node_os_.tmpdir)(), 'trt-ci-registry-cache-'));
     const setup = openRegistryCache(config.cacheRegistry, {
+        timeoutMs: config.cacheTimeoutMs,
         env: options.env,
         provenance: options.provenance ?? null,
         ...(options.signal && { signal: options.signal }),
@@ -8958,6 +9109,8 @@ defaultBranch = false) {
     const verdicts = stage.outcomes.flatMap((o) => (o.cache ? [o.cache] : []));
     const keys = stage.outcomes.map((o) => o.cache?.key ?? '').sort();
     const problems = [
+        // A registry given up is what the run says first: it changes every engine after it.
+        registry?.givenUp ?? null,
         unusedSigningKey(config, defaultBranch),
         ...verdicts.map((c) => c.problem),
         stage.evictProblem,
@@ -9859,6 +10012,57 @@ function buildCommandRule(raw, config) {
     return problems;
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/config/cache-schema.js
+// trt-ci.yml's engine cache keys (docs/cache.md): where it is, whom it serves, how long a run waits on it.
+
+
+
+
+
+const PR_REPOSITORY = "oci://<registry>/<repository> for pull requests' entries";
+/** A text that, when it starts with oci://, must be a reference a registry takes (cache/oci-client.ts). */
+const ociOr = (schema) => schema.superRefine((text, context) => {
+    const parsed = text.startsWith('oci:') ? parseOciReference(text.replace(VARIABLE, 'x')) : null;
+    if (typeof parsed === 'string')
+        context.addIssue({ code: 'custom', message: parsed });
+});
+/** How trt-ci.yml names the signing key: empty (unset) on every run that is not given the secret. */
+const cache_schema_SECRET = '$' + '{TRT_CI_CACHE_KEY:-}';
+const cacheKeys = {
+    'cache-dir': fromEnv(ociOr(path('a cache folder, or oci://<registry>/<repository>')))
+        .optional()
+        .describe('An engine cache kept between runs (the timing cache and accuracy references too): a folder, or ' +
+        'oci://<registry>/<repository> shared by a fleet (docs/cache.md).'),
+    'cache-pr-repository': fromEnv(schemas/* string */.YjP(expected(PR_REPOSITORY)).superRefine((text, context) => {
+        // oci://ghcr.io/${ORG}/trt-pr is checked by its own text here, and again once the environment filled it.
+        const parsed = parseOciReference(text.replace(VARIABLE, 'x'));
+        if (typeof parsed === 'string')
+            context.addIssue({ code: 'custom', message: parsed });
+    }))
+        .optional()
+        .describe("With an oci:// cache: where pull request runs push their own entries (they never write the default branch's)" +
+        ', and read after it.'),
+    'cache-timeout': duration
+        .prefault('2m')
+        .describe('With an oci:// cache: the most a run waits on the registry in all (answers and retries) before it ' +
+        'builds without it; a hang, a refusal or a trickle gives it up at once (docs/cache.md).'),
+    'cache-max-size': size.optional().describe('Least recently used engines are evicted above it.'),
+    'cache-max-age': duration
+        .optional()
+        .describe("With an oci:// cache: this repository's entries pushed longer ago are deleted by default-branch runs."),
+    'cache-trust': schemas/* enum */.k5n(['any', 'own-branch'], expected("any, or own-branch (pull requests' entries are not served to the default branch)"))
+        .default('own-branch')
+        .describe('own-branch: with cache-public-key only signed entries are served; without it the default branch is ' +
+        'served none (docs/cache.md); any: every entry (runners that run one trust level of code).'),
+    'cache-signing-key': fromEnv(schemas/* string */.YjP(expected(`an Ed25519 private key (PEM, or base64 PKCS#8) from a secret, like ${cache_schema_SECRET}`)))
+        .optional()
+        .describe(`Signs the entries this run stores: ${cache_schema_SECRET}, a secret only default-branch jobs receive ` +
+        '(empty elsewhere; docs/cache.md).'),
+    'cache-public-key': schemas/* string */.YjP(expected('an Ed25519 public key (PEM, or base64 SPKI)'))
+        .optional()
+        .describe("The signing key's public half: every run serves only cache entries it verifies."),
+};
+
 ;// CONCATENATED MODULE: ./.build/tsc/config/schema.js
 // The shape of trt-ci.yml: which keys each mapping takes, what each holds (the values of values.ts), its
 // default, its description (the editor schema and docs/config.md are made from them), and which keys take
@@ -9873,15 +10077,6 @@ function buildCommandRule(raw, config) {
 
 
 
-const PR_REPOSITORY = "oci://<registry>/<repository> for pull requests' entries";
-/** A text that, when it starts with oci://, must be a reference a registry takes (cache/oci-client.ts). */
-const ociOr = (schema) => schema.superRefine((text, context) => {
-    const parsed = text.startsWith('oci:') ? parseOciReference(text) : null;
-    if (typeof parsed === 'string')
-        context.addIssue({ code: 'custom', message: parsed });
-});
-/** How trt-ci.yml names the signing key: empty (unset) on every run that is not given the secret. */
-const schema_SECRET = '$' + '{TRT_CI_CACHE_KEY:-}';
 const budgets = schemas/* strictObject */.rej(Object.fromEntries(METRIC_NAMES.map((metric) => [metric, limit(metric).optional().describe(METRICS[metric].describe)])), expected('a mapping of budgets'));
 const profile = schemas/* strictObject */.rej({
     name: values_name('profile').describe('Names the plan <model>.<profile>.plan: letters, digits, ".", "_", "-".'),
@@ -10086,33 +10281,7 @@ const configSchema = schemas/* strictObject */.rej({
     'skip-checks': schemas/* array */.YOg(schemas/* enum */.k5n(CHECK_IDS, expected(`a preflight check id: ${CHECK_IDS.join(', ')}`)), expected('a list of preflight check ids'))
         .default([])
         .describe(`Preflight checks to skip: ${CHECK_IDS.join(', ')}.`),
-    'cache-dir': fromEnv(ociOr(path('a cache folder, or oci://<registry>/<repository>')))
-        .optional()
-        .describe('An engine cache kept between runs (the timing cache and accuracy references too): a folder, or ' +
-        'oci://<registry>/<repository> shared by a fleet (docs/cache.md).'),
-    'cache-pr-repository': fromEnv(schemas/* string */.YjP(expected(PR_REPOSITORY)).superRefine((text, context) => {
-        const parsed = parseOciReference(text);
-        if (typeof parsed === 'string')
-            context.addIssue({ code: 'custom', message: parsed });
-    }))
-        .optional()
-        .describe("With an oci:// cache: where pull request runs push their own entries (they never write the default branch's)" +
-        ', and read after it.'),
-    'cache-max-size': size.optional().describe('Least recently used engines are evicted above it.'),
-    'cache-max-age': duration
-        .optional()
-        .describe("With an oci:// cache: this repository's entries pushed longer ago are deleted by default-branch runs."),
-    'cache-trust': schemas/* enum */.k5n(['any', 'own-branch'], expected("any, or own-branch (pull requests' entries are not served to the default branch)"))
-        .default('own-branch')
-        .describe('own-branch: with cache-public-key only signed entries are served; without it the default branch is ' +
-        'served none (docs/cache.md); any: every entry (runners that run one trust level of code).'),
-    'cache-signing-key': fromEnv(schemas/* string */.YjP(expected(`an Ed25519 private key (PEM, or base64 PKCS#8) from a secret, like ${schema_SECRET}`)))
-        .optional()
-        .describe(`Signs the entries this run stores: ${schema_SECRET}, a secret only default-branch jobs receive ` +
-        '(empty elsewhere; docs/cache.md).'),
-    'cache-public-key': schemas/* string */.YjP(expected('an Ed25519 public key (PEM, or base64 SPKI)'))
-        .optional()
-        .describe("The signing key's public half: every run serves only cache entries it verifies."),
+    ...cacheKeys,
     preflight: schemas/* enum */.k5n(['enforce', 'warn-only'], expected('enforce (a failed check stops the builds) or warn-only'))
         .default('enforce')
         .describe('enforce: a failed check stops the builds; warn-only builds anyway.'),
@@ -10794,6 +10963,7 @@ function resolveConfig(raw, dir, file, locators) {
             ? { primary: raw['cache-dir'], pr: raw['cache-pr-repository'] ?? null }
             : null,
         cacheMaxAgeMs: raw['cache-max-age'] ?? null,
+        cacheTimeoutMs: raw['cache-timeout'],
         basePlans: raw['base-plans'] === undefined ? null : at(raw['base-plans']),
         baseRef: raw['base-ref'] ?? null,
         cacheMaxBytes: raw['cache-max-size'] ?? null,
@@ -10860,6 +11030,61 @@ function precisionSearchOf(raw) {
     return { maxBuilds: given['max-builds'] ?? config_DEFAULT_PRECISION_MAX_BUILDS, maxMs: given['max-time'] ?? null };
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/config/cache-rules.js
+// The rules of trt-ci.yml's engine cache keys (cache-schema.ts): keys that parse, references the environment
+// filled in that a registry takes, and registry keys only with a registry.
+
+
+
+/** The signing and public keys parse as Ed25519 keys; said without the key's text (it may be a secret). */
+const cacheKeyProblems = (config) => [
+    ['cache-signing-key', 'private', config.cacheSigningKey],
+    ['cache-public-key', 'public', config.cachePublicKey],
+].flatMap(([field, kind, text]) => {
+    if (!text)
+        return [];
+    try {
+        parseCacheKey(text, kind);
+        return [];
+    }
+    catch (error) {
+        const what = kind === 'private' ? 'an Ed25519 private key (PEM, or base64 PKCS#8)' : 'an Ed25519 public key';
+        return [{ path: [field], message: `expected ${what}: ${(0,errors/* errorMessage */.gJ)(error).split('\n')[0]}` }];
+    }
+});
+/** The registry keys go with an oci:// cache: set without one they would be silently unused. */
+const registryKeyProblems = (raw, config) => config.cacheRegistry
+    ? registryReferences(config.cacheRegistry)
+    : ['cache-pr-repository', 'cache-max-age']
+        .filter((key) => raw[key] !== undefined)
+        .map((key) => ({
+        path: [key],
+        message: `${key} applies to an oci:// cache: set cache-dir: to oci://<registry>/<repository>, or remove it`,
+    }));
+/**
+ * The references as the environment filled them in (`${NAME}` was checked by its text alone), and a pull
+ * requests' repository that is not the default branch's own: it would let them write what the default branch
+ * is served.
+ */
+function registryReferences(registry) {
+    const problems = [];
+    const parsed = (text, key) => {
+        const ref = parseOciReference(text);
+        if (typeof ref === 'string')
+            problems.push({ path: [key], message: `${ref} (got "${text}")` });
+        return typeof ref === 'string' ? null : formatOciReference(ref);
+    };
+    const primary = parsed(registry.primary, 'cache-dir');
+    const pr = registry.pr === null ? null : parsed(registry.pr, 'cache-pr-repository');
+    if (primary && pr === primary)
+        problems.push({
+            path: ['cache-pr-repository'],
+            message: "is cache-dir: itself: pull requests would write the default branch's cache; name a repository of " +
+                'their own (oci://<registry>/<repository>-pr)',
+        });
+    return problems;
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/config/rules.js
 // Rules that span fields: the schema checks each value, these check how values fit together and what they
 // name on disk. Each rule is a function of the parsed text and the resolved config; every problem of every
@@ -10877,31 +11102,6 @@ function precisionSearchOf(raw) {
 
 
 
-/** The signing and public keys parse as Ed25519 keys; said without the key's text (it may be a secret). */
-const cacheKeys = (_raw, config) => [
-    ['cache-signing-key', 'private', config.cacheSigningKey],
-    ['cache-public-key', 'public', config.cachePublicKey],
-].flatMap(([field, kind, text]) => {
-    if (!text)
-        return [];
-    try {
-        parseCacheKey(text, kind);
-        return [];
-    }
-    catch (error) {
-        const what = kind === 'private' ? 'an Ed25519 private key (PEM, or base64 PKCS#8)' : 'an Ed25519 public key';
-        return [{ path: [field], message: `expected ${what}: ${(0,errors/* errorMessage */.gJ)(error).split('\n')[0]}` }];
-    }
-});
-/** The registry keys go with an oci:// cache: set without one they would be silently unused. */
-const registryKeys = (raw, config) => config.cacheRegistry
-    ? []
-    : ['cache-pr-repository', 'cache-max-age']
-        .filter((key) => raw[key] !== undefined)
-        .map((key) => ({
-        path: [key],
-        message: `${key} applies to an oci:// cache: set cache-dir: to oci://<registry>/<repository>, or remove it`,
-    }));
 /** A deploy target's GPU must be one the table knows, or come with its compute capability, which must agree. */
 const deployTargets = (raw) => {
     const lists = [
@@ -11213,8 +11413,8 @@ function shapeProblem(range) {
 }
 /** The rules, in the order their problems are said; `files` marks those that read what the config names. */
 const RULES = [
-    { rule: cacheKeys, files: false },
-    { rule: registryKeys, files: false },
+    { rule: (_raw, config) => cacheKeyProblems(config), files: false },
+    { rule: registryKeyProblems, files: false },
     { rule: deployTargets, files: false },
     { rule: baseRef, files: false },
     { rule: workspaces, files: false },
