@@ -40,7 +40,7 @@ describe('the registry breaker', () => {
     expect(dropped.givenUp).toBeNull();
   });
 
-  it('counts the time spent waiting against cache-timeout: at the budget, given up; a millisecond under, not', async () => {
+  it('counts the time spent waiting against cache-timeout: at it, given up; a millisecond under, not', async () => {
     let now = 0;
     const breaker = new RegistryBreaker(1000, () => now);
     await breaker.timed(async () => {
