@@ -74,7 +74,7 @@ export class RegistryBreaker {
 /** The floor a blob's transfer must keep, by default: far below any registry's, far above a trickle's. */
 export const TRICKLE_FLOOR = 256 * 1024;
 /** How often, and over how long, a blob's rate is looked at. */
-export const TRICKLE_WINDOW_MS = 5000;
+const TRICKLE_WINDOW_MS = 5000;
 
 /**
  * Counts a blob's bytes as they land and looks at the rate every window: under `floor` bytes a second before the
