@@ -13,4 +13,5 @@ await import('./explain-scale.js');
 await import('./big-inputs.js');
 await import('./history.js');
 await import('./registry.js');
+await import('./registry-faults.js');
 await import('./precision-search.js');
