@@ -757,6 +757,32 @@ describe('Environment variables in every path and ref the runner decides (issue 
     expect(fallback.baseRef).toBe('HEAD~1');
   });
 
+  it('cache-dir and cache-pr-repository take ${NAME} in an oci:// reference; the same repository twice is refused', () => {
+    const env = { ORG: 'acme', REGISTRY: 'ghcr.io' };
+    const config = parseConfig(
+      text(
+        `cache-dir: oci://${dollar('REGISTRY')}/${dollar('ORG')}/trt\ncache-pr-repository: oci://ghcr.io/${dollar('ORG')}/trt-pr`,
+      ),
+      `${dir}/trt-ci.yml`,
+      dir,
+      env,
+    );
+    expect(config.cacheRegistry).toEqual({ primary: 'oci://ghcr.io/acme/trt', pr: 'oci://ghcr.io/acme/trt-pr' });
+    // Filled in, it must still be a reference a registry takes.
+    expect(() =>
+      parseConfig(text(`cache-dir: oci://ghcr.io/${dollar('ORG')}/trt`), `${dir}/trt-ci.yml`, dir, { ORG: 'Acme Corp' }),
+    ).toThrow(/cache-dir: "acme\/trt" is not|cache-dir: .*not a repository name/i);
+    // Pull requests writing the default branch's own repository: refused at its line.
+    expect(() =>
+      parseConfig(
+        text(`cache-dir: oci://ghcr.io/acme/trt\ncache-pr-repository: oci://ghcr.io/${dollar('ORG')}/trt`),
+        `${dir}/trt-ci.yml`,
+        dir,
+        env,
+      ),
+    ).toThrow(/trt-ci\.yml:2:\d+ cache-pr-repository: is cache-dir: itself: pull requests would write/);
+  });
+
   it('an unset one is exit 2 naming it and its field; every other one is said too', () => {
     const bad = () =>
       parseConfig(
