@@ -18082,7 +18082,7 @@ module.exports = max;
 
 // MODULES //
 
-var maxabs = __nccwpck_require__( 3757 );
+var maxabs = __nccwpck_require__( 6138 );
 
 
 // EXPORTS //
@@ -18092,7 +18092,7 @@ module.exports = maxabs;
 
 /***/ }),
 
-/***/ 3757:
+/***/ 6138:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /**
@@ -35611,7 +35611,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7320);
+/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3757);
 // The program: the process edge of the CLI (argv, signals, exit status); the rest takes them as values.
 
 // First Ctrl-C or runner cancel: stop the builds, keep the logs and write the report. Second: leave now.
@@ -35637,7 +35637,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 7320:
+/***/ 3757:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -46860,6 +46860,8 @@ const ACTIONS = { pull: 'pull', push: 'pull,push', delete: 'delete' };
 class OciClient {
     ref;
     options;
+    /** The registry's clock, from the Date of its last answer (ms since the epoch), or null before one. */
+    serverDate = null;
     tokens = new Map();
     basic = false;
     idleTimeoutMs;
@@ -47032,6 +47034,9 @@ class OciClient {
                 throw error;
             }
             breaker?.answered(sent.status, what);
+            const date = Date.parse(header(sent.headers, 'date') ?? '');
+            if (own && !Number.isNaN(date))
+                this.serverDate = date;
             if (sent.status === 401 && !challenged) {
                 challenged = true;
                 await drained(sent, null);
@@ -55494,6 +55499,46 @@ const precisionSearchSchema = object({
     configPosition: configPositionSchema.nullable(),
 });
 
+;// CONCATENATED MODULE: ./.build/tsc/contract/cache-summary.js
+// The engine cache's account of a run, as the report holds it (record/ writes it from builds/run-cache.ts).
+
+
+const artifactCounts = object({ engine: count, reference: count, timing: count });
+const cacheSummarySchema = object({
+    /** One key for all of this run's engines, for actions/cache. */
+    key: schemas_string(),
+    dir: schemas_string(),
+    hits: count,
+    misses: count,
+    corrupt: count,
+    untrusted: count.default(0),
+    savedSeconds: schemas_number(),
+    bytes: count.nullable(),
+    evicted: count,
+    /** Why the cache was not used for some builds (the GPU model was unknown), or null. */
+    refused: nullableString.default(null),
+    /** What went wrong reading, writing or evicting entries; each such build was built instead of served. */
+    problems: array(schemas_string()).default([]),
+    /** With an oci:// cache: what the run read and wrote there. */
+    registry: object({
+        /** The repositories read, in order (oci://…). */
+        reads: array(schemas_string()),
+        /** The repository written, or null: then `notWriting` says why. */
+        writes: nullableString,
+        notWriting: nullableString,
+        /** Where the credentials came from (TRT_CI_REGISTRY_*, Docker config, GITHUB_TOKEN, none): never them. */
+        credentials: schemas_string(),
+        pulled: artifactCounts,
+        pushed: artifactCounts,
+        /** Engines built here that another run pushed first. */
+        duplicates: count,
+        /** What cache-max-size/-age deleted this run: each tag, with when it was pushed. */
+        deleted: array(schemas_string()).default([]),
+    })
+        .nullable()
+        .default(null),
+});
+
 ;// CONCATENATED MODULE: ./.build/tsc/contract/engine-checks.js
 // What the stages after the builds find for an engine, as the report holds it: its outputs against ONNX
 // Runtime's (accuracy), its latency against the base engine's (the A/B), where and why it differs from the
@@ -55723,6 +55768,7 @@ const deployCostSchema = object({
 // with it: what does not match is refused, and keys the schema does not know are dropped. Version 2 keeps
 // each engine's plan scan and budgets in its build; reports of version 1 (baselines users keep) are read
 // through `upgradeReport` in report-v1.ts.
+
 
 
 
@@ -55976,38 +56022,6 @@ const reportBuildSchema = object({
     scan: engineScanSchema.nullable(),
     /** Its budgets, each judged (compare); empty without budgets or without a plan. */
     budgets: array(budgetRowSchema),
-});
-const cacheSummarySchema = object({
-    /** One key for all of this run's engines, for actions/cache. */
-    key: schemas_string(),
-    dir: schemas_string(),
-    hits: count,
-    misses: count,
-    corrupt: count,
-    untrusted: count.default(0),
-    savedSeconds: schemas_number(),
-    bytes: count.nullable(),
-    evicted: count,
-    /** Why the cache was not used for some builds (the GPU model was unknown), or null. */
-    refused: nullableString.default(null),
-    /** What went wrong reading, writing or evicting entries; each such build was built instead of served. */
-    problems: array(schemas_string()).default([]),
-    /** With an oci:// cache: what the run read and wrote there. */
-    registry: object({
-        /** The repositories read, in order (oci://…). */
-        reads: array(schemas_string()),
-        /** The repository written, or null: then `notWriting` says why. */
-        writes: nullableString,
-        notWriting: nullableString,
-        /** Where the credentials came from (TRT_CI_REGISTRY_*, Docker config, GITHUB_TOKEN, none): never them. */
-        credentials: schemas_string(),
-        pulled: object({ engine: count, reference: count, timing: count }),
-        pushed: object({ engine: count, reference: count, timing: count }),
-        /** Engines built here that another run pushed first (cache-max-size/-age deletions: `evicted` above). */
-        duplicates: count,
-    })
-        .nullable()
-        .default(null),
 });
 const comparisonSchema = object({
     /** The baseline report, or null when there is none yet. */
@@ -56301,6 +56315,7 @@ class RegistryCache {
         pushed: { engine: 0, reference: 0, timing: 0 },
         duplicates: 0,
         problems: [],
+        deleted: [],
     };
     constructor(options) {
         this.options = options;
@@ -56480,13 +56495,13 @@ class RegistryCache {
      * writes: oldest first, by the time each was pushed. A registry that does not allow deleting tags (GHCR
      * through this API) is said, and nothing else is tried.
      */
-    async evict(limits, now = Date.now()) {
+    async evict(limits, now) {
         const result = await this.evictOwn(limits, now);
         if (result.problem)
             this.account.problems.push(result.problem);
         return result;
     }
-    async evictOwn(limits, now) {
+    async evictOwn(limits, given) {
         const client = this.options.write;
         if (!client || (limits.maxBytes === null && limits.maxAgeMs === null))
             return { removed: 0, bytes: null, problem: null };
@@ -56500,12 +56515,19 @@ class RegistryCache {
                 if (!found || annotations[WRITER] !== (this.options.writer.repository ?? undefined))
                     continue;
                 const bytes = found.manifest.layers.reduce((sum, l) => sum + l.size, 0);
-                entries.push({ digest: found.digest, bytes, created: Date.parse(annotations[CREATED] ?? '') || 0 });
+                entries.push({ tag, digest: found.digest, bytes, created: Date.parse(annotations[CREATED] ?? '') || 0 });
             }
+            // The registry's clock, never the runner's: a runner clocked in 2099 would find every entry old.
+            const now = given ?? client.serverDate;
+            const ages = limits.maxAgeMs !== null && now !== null;
+            const noClock = limits.maxAgeMs !== null && now === null
+                ? 'the registry cache: the registry sent no Date with its answers, so cache-max-age was not applied'
+                : null;
             let total = entries.reduce((sum, e) => sum + e.bytes, 0);
             let removed = 0;
             for (const entry of entries.sort((a, b) => a.created - b.created)) {
-                const old = limits.maxAgeMs !== null && now - entry.created > limits.maxAgeMs;
+                // Pushed in the registry's future (a runner's clock ahead of it): never old.
+                const old = ages && entry.created <= now && now - entry.created > limits.maxAgeMs;
                 const over = limits.maxBytes !== null && total > limits.maxBytes;
                 if (!old && !over)
                     continue;
@@ -56518,8 +56540,9 @@ class RegistryCache {
                     };
                 total -= entry.bytes;
                 removed++;
+                this.account.deleted.push(`${entry.tag} (pushed ${new Date(entry.created).toISOString()})`);
             }
-            return { removed, bytes: total, problem: null };
+            return { removed, bytes: total, problem: noClock };
         }
         catch (error) {
             return { removed: 0, bytes: null, problem: said('eviction failed', error) };
@@ -56663,6 +56686,7 @@ defaultBranch = false) {
             pulled: { ...registry.account.pulled },
             pushed: { ...registry.account.pushed },
             duplicates: registry.account.duplicates,
+            deleted: [...registry.account.deleted],
         },
     };
 }
@@ -62151,6 +62175,8 @@ function renderRunText(report) {
         ].join(''));
         if (c.refused)
             out.push(`⚠ engine cache not used: ${c.refused}`);
+        for (const tag of c.registry?.deleted ?? [])
+            out.push(`· deleted from the registry cache: ${tag}`);
         for (const problem of c.problems)
             out.push(`⚠ ${problem}`);
     }

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OciClient } from '../src/cache/oci-client.js';
 import { tagFor } from '../src/cache/registry-cache.js';
 import type { Report } from '../src/contract/report.js';
@@ -222,10 +222,37 @@ describe.skipIf(!registryInstalled)('a shared engine cache in an OCI registry, o
     const gone = Object.keys(before).filter((t) => !(t in after));
     expect(run.report.cache?.evicted).toBeGreaterThanOrEqual(gone.length);
     expect(gone.length).toBeGreaterThan(0);
+    // What it deleted is said, each tag with when it was pushed.
+    expect(run.report.cache?.registry?.deleted.map((d) => d.split(' ')[0]).sort()).toEqual(
+      expect.arrayContaining(gone),
+    );
+    expect(run.report.cache?.registry?.deleted[0]).toMatch(/ \(pushed 20\d\d-\d\d-\d\dT/);
     // acme/other's engines (the up model it built) are all still there.
     const otherKeys = JSON.parse(readFileSync(join(other.dir, 'out', 'report.json'), 'utf8')) as Report;
     for (const b of otherKeys.builds.filter((x) => x.status === 'built'))
       expect(Object.keys(after)).toContain(tagFor('engine', b.cache!.key));
+  });
+
+  it("a runner clocked in 2099 deletes nothing by cache-max-age: an entry's age is the registry's clock", async () => {
+    const own = ephemeral();
+    writeFileSync(join(own.dir, 'up.onnx'), 'a model the future must not evict\n');
+    await build(own, CONFIG(registry.host, '', 'acme/trt-clock'), job(own, 'push', 1311, 'main'));
+    const before = await served(registry, 'acme/trt-clock');
+    const late = ephemeral();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2099-01-01T00:00:00Z'));
+    try {
+      const run = await build(
+        late,
+        CONFIG(registry.host, 'cache-max-age: 500h\n', 'acme/trt-clock'),
+        job(late, 'push', 1312, 'main'),
+      );
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.report.cache?.evicted).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await served(registry, 'acme/trt-clock')).toEqual(before);
   });
 
   it('credentials reach neither trtexec, the report nor the log', async () => {

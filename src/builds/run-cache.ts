@@ -79,6 +79,7 @@ export function cacheSummary(
       pulled: { ...registry.account.pulled },
       pushed: { ...registry.account.pushed },
       duplicates: registry.account.duplicates,
+      deleted: [...registry.account.deleted],
     },
   };
 }

@@ -110,6 +110,8 @@ interface SendOptions {
 
 /** One repository on one registry, with the rights a run asks for. */
 export class OciClient {
+  /** The registry's clock, from the Date of its last answer (ms since the epoch), or null before one. */
+  serverDate: number | null = null;
   private readonly tokens = new Map<string, string>();
   private basic = false;
   private readonly idleTimeoutMs: number;
@@ -302,6 +304,8 @@ export class OciClient {
         throw error;
       }
       breaker?.answered(sent.status, what);
+      const date = Date.parse(header(sent.headers, 'date') ?? '');
+      if (own && !Number.isNaN(date)) this.serverDate = date;
       if (sent.status === 401 && !challenged) {
         challenged = true;
         await drained(sent, null);

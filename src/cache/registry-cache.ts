@@ -81,6 +81,7 @@ export class RegistryCache implements RemoteCache {
     pushed: { engine: 0, reference: 0, timing: 0 },
     duplicates: 0,
     problems: [],
+    deleted: [],
   };
 
   constructor(readonly options: RegistryCacheOptions) {}
@@ -281,30 +282,41 @@ export class RegistryCache implements RemoteCache {
    * writes: oldest first, by the time each was pushed. A registry that does not allow deleting tags (GHCR
    * through this API) is said, and nothing else is tried.
    */
-  async evict(limits: { maxBytes: number | null; maxAgeMs: number | null }, now = Date.now()): Promise<Evicted> {
+  async evict(limits: { maxBytes: number | null; maxAgeMs: number | null }, now?: number): Promise<Evicted> {
     const result = await this.evictOwn(limits, now);
     if (result.problem) this.account.problems.push(result.problem);
     return result;
   }
 
-  private async evictOwn(limits: { maxBytes: number | null; maxAgeMs: number | null }, now: number): Promise<Evicted> {
+  private async evictOwn(
+    limits: { maxBytes: number | null; maxAgeMs: number | null },
+    given: number | undefined,
+  ): Promise<Evicted> {
     const client = this.options.write;
     if (!client || (limits.maxBytes === null && limits.maxAgeMs === null))
       return { removed: 0, bytes: null, problem: null };
     try {
-      const entries: { digest: string; bytes: number; created: number }[] = [];
+      const entries: { tag: string; digest: string; bytes: number; created: number }[] = [];
       for (const tag of await client.tags()) {
         if (!/^(engine|reference|timing)-/.test(tag)) continue;
         const found = await client.manifest(tag);
         const annotations = found?.manifest.annotations ?? {};
         if (!found || annotations[WRITER] !== (this.options.writer.repository ?? undefined)) continue;
         const bytes = found.manifest.layers.reduce((sum, l) => sum + l.size, 0);
-        entries.push({ digest: found.digest, bytes, created: Date.parse(annotations[CREATED] ?? '') || 0 });
+        entries.push({ tag, digest: found.digest, bytes, created: Date.parse(annotations[CREATED] ?? '') || 0 });
       }
+      // The registry's clock, never the runner's: a runner clocked in 2099 would find every entry old.
+      const now = given ?? client.serverDate;
+      const ages = limits.maxAgeMs !== null && now !== null;
+      const noClock =
+        limits.maxAgeMs !== null && now === null
+          ? 'the registry cache: the registry sent no Date with its answers, so cache-max-age was not applied'
+          : null;
       let total = entries.reduce((sum, e) => sum + e.bytes, 0);
       let removed = 0;
       for (const entry of entries.sort((a, b) => a.created - b.created)) {
-        const old = limits.maxAgeMs !== null && now - entry.created > limits.maxAgeMs;
+        // Pushed in the registry's future (a runner's clock ahead of it): never old.
+        const old = ages && entry.created <= now! && now! - entry.created > limits.maxAgeMs!;
         const over = limits.maxBytes !== null && total > limits.maxBytes;
         if (!old && !over) continue;
         if (!(await client.deleteManifest(entry.digest)))
@@ -317,8 +329,9 @@ export class RegistryCache implements RemoteCache {
           };
         total -= entry.bytes;
         removed++;
+        this.account.deleted.push(`${entry.tag} (pushed ${new Date(entry.created).toISOString()})`);
       }
-      return { removed, bytes: total, problem: null };
+      return { removed, bytes: total, problem: noClock };
     } catch (error) {
       return { removed: 0, bytes: null, problem: said('eviction failed', error) };
     }

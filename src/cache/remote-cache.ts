@@ -26,6 +26,8 @@ export interface RemoteAccount {
   duplicates: number;
   /** One line each, in the order they happened: what failed (the run went on without it). */
   problems: string[];
+  /** What eviction deleted: each tag, with when it was pushed. */
+  deleted: string[];
 }
 
 /** Whom eviction removed, and how large what this writer keeps there is after it. */
@@ -63,6 +65,9 @@ export interface RemoteCache {
     sha256: string,
     signature: string | null,
   ): Promise<Pushed>;
-  /** cache-max-size and cache-max-age over what this writer wrote there. */
+  /**
+   * cache-max-size and cache-max-age over what this writer wrote there; an entry's age by the store's own clock
+   * (`now` only where a caller knows better), so a runner whose clock is wrong deletes nothing it should not.
+   */
   evict(limits: { maxBytes: number | null; maxAgeMs: number | null }, now?: number): Promise<Evicted>;
 }

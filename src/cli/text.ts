@@ -46,6 +46,7 @@ export function renderRunText(report: Report): string {
       ].join(''),
     );
     if (c.refused) out.push(`⚠ engine cache not used: ${c.refused}`);
+    for (const tag of c.registry?.deleted ?? []) out.push(`· deleted from the registry cache: ${tag}`);
     for (const problem of c.problems) out.push(`⚠ ${problem}`);
   }
   for (const b of report.builds) {

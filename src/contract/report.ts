@@ -14,6 +14,7 @@ import { builtFromSchema } from './built-from.js';
 export type { WrittenCheck } from './built-from.js';
 import { precisionSearchSchema } from './precision-search.js';
 export type { PrecisionSearchRecord } from './precision-search.js';
+import { cacheSummarySchema } from './cache-summary.js';
 import {
   accuracySchema,
   deployCostSchema,
@@ -26,6 +27,7 @@ import {
 // The schemas of what the stages after the builds find (accuracy, latency, explain, deploy) are in
 // engine-checks.ts; this module is the report's, and the one to import them from.
 export * from './engine-checks.js';
+export type { CacheSummary } from './cache-summary.js';
 
 const failureSchema = z.object({
   kind: z.enum(FAILURE_KINDS),
@@ -317,41 +319,6 @@ export const reportBuildSchema = z.object({
   budgets: z.array(budgetRowSchema),
 });
 export type ReportBuild = z.infer<typeof reportBuildSchema>;
-
-const cacheSummarySchema = z.object({
-  /** One key for all of this run's engines, for actions/cache. */
-  key: z.string(),
-  dir: z.string(),
-  hits: count,
-  misses: count,
-  corrupt: count,
-  untrusted: count.default(0),
-  savedSeconds: z.number(),
-  bytes: count.nullable(),
-  evicted: count,
-  /** Why the cache was not used for some builds (the GPU model was unknown), or null. */
-  refused: nullableString.default(null),
-  /** What went wrong reading, writing or evicting entries; each such build was built instead of served. */
-  problems: z.array(z.string()).default([]),
-  /** With an oci:// cache: what the run read and wrote there. */
-  registry: z
-    .object({
-      /** The repositories read, in order (oci://…). */
-      reads: z.array(z.string()),
-      /** The repository written, or null: then `notWriting` says why. */
-      writes: nullableString,
-      notWriting: nullableString,
-      /** Where the credentials came from (TRT_CI_REGISTRY_*, Docker config, GITHUB_TOKEN, none): never them. */
-      credentials: z.string(),
-      pulled: z.object({ engine: count, reference: count, timing: count }),
-      pushed: z.object({ engine: count, reference: count, timing: count }),
-      /** Engines built here that another run pushed first (cache-max-size/-age deletions: `evicted` above). */
-      duplicates: count,
-    })
-    .nullable()
-    .default(null),
-});
-export type CacheSummary = z.infer<typeof cacheSummarySchema>;
 
 const comparisonSchema = z.object({
   /** The baseline report, or null when there is none yet. */

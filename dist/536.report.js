@@ -1,8 +1,8 @@
-export const id = 975;
-export const ids = [975];
+export const id = 536;
+export const ids = [536];
 export const modules = {
 
-/***/ 48975:
+/***/ 36536:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -431,6 +431,46 @@ const precisionSearchSchema = schemas/* object */.Ikc({
     configPosition: configPositionSchema.nullable(),
 });
 
+;// CONCATENATED MODULE: ./.build/tsc/contract/cache-summary.js
+// The engine cache's account of a run, as the report holds it (record/ writes it from builds/run-cache.ts).
+
+
+const artifactCounts = schemas/* object */.Ikc({ engine: count, reference: count, timing: count });
+const cacheSummarySchema = schemas/* object */.Ikc({
+    /** One key for all of this run's engines, for actions/cache. */
+    key: schemas/* string */.YjP(),
+    dir: schemas/* string */.YjP(),
+    hits: count,
+    misses: count,
+    corrupt: count,
+    untrusted: count.default(0),
+    savedSeconds: schemas/* number */.aig(),
+    bytes: count.nullable(),
+    evicted: count,
+    /** Why the cache was not used for some builds (the GPU model was unknown), or null. */
+    refused: nullableString.default(null),
+    /** What went wrong reading, writing or evicting entries; each such build was built instead of served. */
+    problems: schemas/* array */.YOg(schemas/* string */.YjP()).default([]),
+    /** With an oci:// cache: what the run read and wrote there. */
+    registry: schemas/* object */.Ikc({
+        /** The repositories read, in order (oci://…). */
+        reads: schemas/* array */.YOg(schemas/* string */.YjP()),
+        /** The repository written, or null: then `notWriting` says why. */
+        writes: nullableString,
+        notWriting: nullableString,
+        /** Where the credentials came from (TRT_CI_REGISTRY_*, Docker config, GITHUB_TOKEN, none): never them. */
+        credentials: schemas/* string */.YjP(),
+        pulled: artifactCounts,
+        pushed: artifactCounts,
+        /** Engines built here that another run pushed first. */
+        duplicates: count,
+        /** What cache-max-size/-age deleted this run: each tag, with when it was pushed. */
+        deleted: schemas/* array */.YOg(schemas/* string */.YjP()).default([]),
+    })
+        .nullable()
+        .default(null),
+});
+
 ;// CONCATENATED MODULE: ./.build/tsc/contract/engine-checks.js
 // What the stages after the builds find for an engine, as the report holds it: its outputs against ONNX
 // Runtime's (accuracy), its latency against the base engine's (the A/B), where and why it differs from the
@@ -660,6 +700,7 @@ const deployCostSchema = schemas/* object */.Ikc({
 // with it: what does not match is refused, and keys the schema does not know are dropped. Version 2 keeps
 // each engine's plan scan and budgets in its build; reports of version 1 (baselines users keep) are read
 // through `upgradeReport` in report-v1.ts.
+
 
 
 
@@ -913,38 +954,6 @@ const reportBuildSchema = schemas/* object */.Ikc({
     scan: engineScanSchema.nullable(),
     /** Its budgets, each judged (compare); empty without budgets or without a plan. */
     budgets: schemas/* array */.YOg(budgetRowSchema),
-});
-const cacheSummarySchema = schemas/* object */.Ikc({
-    /** One key for all of this run's engines, for actions/cache. */
-    key: schemas/* string */.YjP(),
-    dir: schemas/* string */.YjP(),
-    hits: count,
-    misses: count,
-    corrupt: count,
-    untrusted: count.default(0),
-    savedSeconds: schemas/* number */.aig(),
-    bytes: count.nullable(),
-    evicted: count,
-    /** Why the cache was not used for some builds (the GPU model was unknown), or null. */
-    refused: nullableString.default(null),
-    /** What went wrong reading, writing or evicting entries; each such build was built instead of served. */
-    problems: schemas/* array */.YOg(schemas/* string */.YjP()).default([]),
-    /** With an oci:// cache: what the run read and wrote there. */
-    registry: schemas/* object */.Ikc({
-        /** The repositories read, in order (oci://…). */
-        reads: schemas/* array */.YOg(schemas/* string */.YjP()),
-        /** The repository written, or null: then `notWriting` says why. */
-        writes: nullableString,
-        notWriting: nullableString,
-        /** Where the credentials came from (TRT_CI_REGISTRY_*, Docker config, GITHUB_TOKEN, none): never them. */
-        credentials: schemas/* string */.YjP(),
-        pulled: schemas/* object */.Ikc({ engine: count, reference: count, timing: count }),
-        pushed: schemas/* object */.Ikc({ engine: count, reference: count, timing: count }),
-        /** Engines built here that another run pushed first (cache-max-size/-age deletions: `evicted` above). */
-        duplicates: count,
-    })
-        .nullable()
-        .default(null),
 });
 const comparisonSchema = schemas/* object */.Ikc({
     /** The baseline report, or null when there is none yet. */

@@ -1,8 +1,8 @@
-export const id = 859;
-export const ids = [859];
+export const id = 81;
+export const ids = [81];
 export const modules = {
 
-/***/ 69859:
+/***/ 43081:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -310,6 +310,46 @@ const precisionSearchSchema = schemas/* object */.Ikc({
     configPosition: configPositionSchema.nullable(),
 });
 
+;// CONCATENATED MODULE: ./.build/tsc/contract/cache-summary.js
+// The engine cache's account of a run, as the report holds it (record/ writes it from builds/run-cache.ts).
+
+
+const artifactCounts = schemas/* object */.Ikc({ engine: count, reference: count, timing: count });
+const cacheSummarySchema = schemas/* object */.Ikc({
+    /** One key for all of this run's engines, for actions/cache. */
+    key: schemas/* string */.YjP(),
+    dir: schemas/* string */.YjP(),
+    hits: count,
+    misses: count,
+    corrupt: count,
+    untrusted: count.default(0),
+    savedSeconds: schemas/* number */.aig(),
+    bytes: count.nullable(),
+    evicted: count,
+    /** Why the cache was not used for some builds (the GPU model was unknown), or null. */
+    refused: nullableString.default(null),
+    /** What went wrong reading, writing or evicting entries; each such build was built instead of served. */
+    problems: schemas/* array */.YOg(schemas/* string */.YjP()).default([]),
+    /** With an oci:// cache: what the run read and wrote there. */
+    registry: schemas/* object */.Ikc({
+        /** The repositories read, in order (oci://…). */
+        reads: schemas/* array */.YOg(schemas/* string */.YjP()),
+        /** The repository written, or null: then `notWriting` says why. */
+        writes: nullableString,
+        notWriting: nullableString,
+        /** Where the credentials came from (TRT_CI_REGISTRY_*, Docker config, GITHUB_TOKEN, none): never them. */
+        credentials: schemas/* string */.YjP(),
+        pulled: artifactCounts,
+        pushed: artifactCounts,
+        /** Engines built here that another run pushed first. */
+        duplicates: count,
+        /** What cache-max-size/-age deleted this run: each tag, with when it was pushed. */
+        deleted: schemas/* array */.YOg(schemas/* string */.YjP()).default([]),
+    })
+        .nullable()
+        .default(null),
+});
+
 ;// CONCATENATED MODULE: ./.build/tsc/contract/engine-checks.js
 // What the stages after the builds find for an engine, as the report holds it: its outputs against ONNX
 // Runtime's (accuracy), its latency against the base engine's (the A/B), where and why it differs from the
@@ -539,6 +579,7 @@ const deployCostSchema = schemas/* object */.Ikc({
 // with it: what does not match is refused, and keys the schema does not know are dropped. Version 2 keeps
 // each engine's plan scan and budgets in its build; reports of version 1 (baselines users keep) are read
 // through `upgradeReport` in report-v1.ts.
+
 
 
 
@@ -792,38 +833,6 @@ const reportBuildSchema = schemas/* object */.Ikc({
     scan: engineScanSchema.nullable(),
     /** Its budgets, each judged (compare); empty without budgets or without a plan. */
     budgets: schemas/* array */.YOg(budgetRowSchema),
-});
-const cacheSummarySchema = schemas/* object */.Ikc({
-    /** One key for all of this run's engines, for actions/cache. */
-    key: schemas/* string */.YjP(),
-    dir: schemas/* string */.YjP(),
-    hits: count,
-    misses: count,
-    corrupt: count,
-    untrusted: count.default(0),
-    savedSeconds: schemas/* number */.aig(),
-    bytes: count.nullable(),
-    evicted: count,
-    /** Why the cache was not used for some builds (the GPU model was unknown), or null. */
-    refused: nullableString.default(null),
-    /** What went wrong reading, writing or evicting entries; each such build was built instead of served. */
-    problems: schemas/* array */.YOg(schemas/* string */.YjP()).default([]),
-    /** With an oci:// cache: what the run read and wrote there. */
-    registry: schemas/* object */.Ikc({
-        /** The repositories read, in order (oci://…). */
-        reads: schemas/* array */.YOg(schemas/* string */.YjP()),
-        /** The repository written, or null: then `notWriting` says why. */
-        writes: nullableString,
-        notWriting: nullableString,
-        /** Where the credentials came from (TRT_CI_REGISTRY_*, Docker config, GITHUB_TOKEN, none): never them. */
-        credentials: schemas/* string */.YjP(),
-        pulled: schemas/* object */.Ikc({ engine: count, reference: count, timing: count }),
-        pushed: schemas/* object */.Ikc({ engine: count, reference: count, timing: count }),
-        /** Engines built here that another run pushed first (cache-max-size/-age deletions: `evicted` above). */
-        duplicates: count,
-    })
-        .nullable()
-        .default(null),
 });
 const comparisonSchema = schemas/* object */.Ikc({
     /** The baseline report, or null when there is none yet. */
@@ -8407,6 +8416,8 @@ const ACTIONS = { pull: 'pull', push: 'pull,push', delete: 'delete' };
 class OciClient {
     ref;
     options;
+    /** The registry's clock, from the Date of its last answer (ms since the epoch), or null before one. */
+    serverDate = null;
     tokens = new Map();
     basic = false;
     idleTimeoutMs;
@@ -8579,6 +8590,9 @@ class OciClient {
                 throw error;
             }
             breaker?.answered(sent.status, what);
+            const date = Date.parse(header(sent.headers, 'date') ?? '');
+            if (own && !Number.isNaN(date))
+                this.serverDate = date;
             if (sent.status === 401 && !challenged) {
                 challenged = true;
                 await drained(sent, null);
@@ -8776,6 +8790,7 @@ class RegistryCache {
         pushed: { engine: 0, reference: 0, timing: 0 },
         duplicates: 0,
         problems: [],
+        deleted: [],
     };
     constructor(options) {
         this.options = options;
@@ -8955,13 +8970,13 @@ class RegistryCache {
      * writes: oldest first, by the time each was pushed. A registry that does not allow deleting tags (GHCR
      * through this API) is said, and nothing else is tried.
      */
-    async evict(limits, now = Date.now()) {
+    async evict(limits, now) {
         const result = await this.evictOwn(limits, now);
         if (result.problem)
             this.account.problems.push(result.problem);
         return result;
     }
-    async evictOwn(limits, now) {
+    async evictOwn(limits, given) {
         const client = this.options.write;
         if (!client || (limits.maxBytes === null && limits.maxAgeMs === null))
             return { removed: 0, bytes: null, problem: null };
@@ -8975,12 +8990,19 @@ class RegistryCache {
                 if (!found || annotations[WRITER] !== (this.options.writer.repository ?? undefined))
                     continue;
                 const bytes = found.manifest.layers.reduce((sum, l) => sum + l.size, 0);
-                entries.push({ digest: found.digest, bytes, created: Date.parse(annotations[CREATED] ?? '') || 0 });
+                entries.push({ tag, digest: found.digest, bytes, created: Date.parse(annotations[CREATED] ?? '') || 0 });
             }
+            // The registry's clock, never the runner's: a runner clocked in 2099 would find every entry old.
+            const now = given ?? client.serverDate;
+            const ages = limits.maxAgeMs !== null && now !== null;
+            const noClock = limits.maxAgeMs !== null && now === null
+                ? 'the registry cache: the registry sent no Date with its answers, so cache-max-age was not applied'
+                : null;
             let total = entries.reduce((sum, e) => sum + e.bytes, 0);
             let removed = 0;
             for (const entry of entries.sort((a, b) => a.created - b.created)) {
-                const old = limits.maxAgeMs !== null && now - entry.created > limits.maxAgeMs;
+                // Pushed in the registry's future (a runner's clock ahead of it): never old.
+                const old = ages && entry.created <= now && now - entry.created > limits.maxAgeMs;
                 const over = limits.maxBytes !== null && total > limits.maxBytes;
                 if (!old && !over)
                     continue;
@@ -8993,8 +9015,9 @@ class RegistryCache {
                     };
                 total -= entry.bytes;
                 removed++;
+                this.account.deleted.push(`${entry.tag} (pushed ${new Date(entry.created).toISOString()})`);
             }
-            return { removed, bytes: total, problem: null };
+            return { removed, bytes: total, problem: noClock };
         }
         catch (error) {
             return { removed: 0, bytes: null, problem: said('eviction failed', error) };
@@ -9138,6 +9161,7 @@ defaultBranch = false) {
             pulled: { ...registry.account.pulled },
             pushed: { ...registry.account.pushed },
             duplicates: registry.account.duplicates,
+            deleted: [...registry.account.deleted],
         },
     };
 }
