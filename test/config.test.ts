@@ -770,7 +770,9 @@ describe('Environment variables in every path and ref the runner decides (issue 
     expect(config.cacheRegistry).toEqual({ primary: 'oci://ghcr.io/acme/trt', pr: 'oci://ghcr.io/acme/trt-pr' });
     // Filled in, it must still be a reference a registry takes.
     expect(() =>
-      parseConfig(text(`cache-dir: oci://ghcr.io/${dollar('ORG')}/trt`), `${dir}/trt-ci.yml`, dir, { ORG: 'Acme Corp' }),
+      parseConfig(text(`cache-dir: oci://ghcr.io/${dollar('ORG')}/trt`), `${dir}/trt-ci.yml`, dir, {
+        ORG: 'Acme Corp',
+      }),
     ).toThrow(/cache-dir: "acme\/trt" is not|cache-dir: .*not a repository name/i);
     // Pull requests writing the default branch's own repository: refused at its line.
     expect(() =>
