@@ -757,11 +757,12 @@ describe('Environment variables in every path and ref the runner decides (issue 
     expect(fallback.baseRef).toBe('HEAD~1');
   });
 
-  it('cache-dir and cache-pr-repository take ${NAME} in an oci:// reference; the same repository twice is refused', () => {
+  it('oci:// references take variables in cache-dir and cache-pr-repository; one repository twice is refused', () => {
     const env = { ORG: 'acme', REGISTRY: 'ghcr.io' };
     const config = parseConfig(
       text(
-        `cache-dir: oci://${dollar('REGISTRY')}/${dollar('ORG')}/trt\ncache-pr-repository: oci://ghcr.io/${dollar('ORG')}/trt-pr`,
+        `cache-dir: oci://${dollar('REGISTRY')}/${dollar('ORG')}/trt\n` +
+          `cache-pr-repository: oci://ghcr.io/${dollar('ORG')}/trt-pr`,
       ),
       `${dir}/trt-ci.yml`,
       dir,
