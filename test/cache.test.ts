@@ -1,5 +1,5 @@
 import { createHash, generateKeyPairSync } from 'node:crypto';
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -266,6 +266,30 @@ describe('the cache key misses nothing a build reads', () => {
       if (before === undefined) delete process.env.CUDA_MODULE_LOADING;
       else process.env.CUDA_MODULE_LOADING = before;
     }
+  });
+
+  it('external data that is a FIFO or /dev/zero is refused before anything reads it; the run ends', async () => {
+    const runner = makeRunner();
+    const named = (file: string) =>
+      Buffer.concat([
+        Buffer.from('onnx header'),
+        Buffer.from(`\x0a\x08location\x12${String.fromCharCode(file.length)}${file}`, 'latin1'),
+      ]);
+    writeFileSync(join(runner.dir, 'up.onnx'), named('fifo.bin'));
+    writeFileSync(join(runner.dir, 'det.onnx'), named('zero.bin'));
+    execFileSync('mkfifo', [join(runner.dir, 'fifo.bin')]);
+    symlinkSync('/dev/zero', join(runner.dir, 'zero.bin'));
+    const config = runner.writeConfig(CONFIG());
+    const result = await cli(['build', '--config', config, '--json']);
+    expect(result.code).toBe(1);
+    const report = JSON.parse(readFileSync(join(runner.dir, 'out', 'report.json'), 'utf8')) as Report;
+    expect(report.builds.map((b) => b.status)).toEqual(['failed', 'failed', 'failed']);
+    expect(report.builds[0]!.failure!.message).toMatch(
+      /names external data that is missing or not a regular file: .*fifo\.bin/,
+    );
+    expect(report.builds[2]!.failure!.message).toMatch(/zero\.bin$/);
+    // trtexec never started on them.
+    expect(runner.calls()).toEqual([]);
   });
 
   it('external data with a name over 127 bytes, or outside the model folder', async () => {

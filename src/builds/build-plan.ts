@@ -12,6 +12,7 @@ import { formatVersion } from '../tensorrt/version.js';
 import { readEngineLayers } from '../tensorrt/layer-info.js';
 import { fp32Everywhere, judgesSilentFp32, silentFp32Failure } from '../tensorrt/silent-fp32.js';
 import { scanPlan } from '../tensorrt/plan-scan.js';
+import { irregularExternalData } from '../cache/engine-cache.js';
 import {
   cacheKey,
   cacheProblem,
@@ -31,6 +32,15 @@ export const CANCELLED: Failure = {
   message: 'the run was cancelled',
   hint: hintFor('cancelled', ''),
 };
+
+/** Why a model whose external data is not there as regular files is not built. */
+function externalDataFailure(job: BuildJob, files: readonly string[]): Failure {
+  return {
+    kind: 'other',
+    message: `${job.model.onnx} names external data that is missing or not a regular file: ${files.join(', ')}`,
+    hint: 'Put the external data files beside the ONNX as regular files (not a pipe, a device or a dangling link).',
+  };
+}
 
 /** The next workspace after an out-of-memory failure, or null when the floor is reached. */
 export function nextWorkspace(current: number, floor: number): number | null {
@@ -57,6 +67,11 @@ export async function buildPlan(job: BuildJob, gpu: number | null, context: Buil
     context.onEvent?.({ type: 'done', outcome });
     return outcome;
   };
+
+  // External data that is no regular file (a FIFO, /dev/zero) would be read forever, by the key and by trtexec.
+  const irregular = await irregularExternalData(job.model.onnx);
+  if (irregular.length > 0)
+    return done({ ...notRun(job, facts, externalDataFailure(job, irregular)), status: 'failed' });
 
   const driverVersion = info?.driverVersion ?? null;
   const key = context.cache ? await cacheKey(job, facts && { ...facts, driverVersion }, context) : null;

@@ -54,6 +54,8 @@ export interface CachedEngine {
 }
 
 async function sha256OfFile(path: string): Promise<string> {
+  // A FIFO or a device (/dev/zero) would be read forever: only a regular file is hashed.
+  if (!(await stat(path)).isFile()) throw new Error(`${path} is not a regular file`);
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 })) hash.update(chunk as Buffer);
   return hash.digest('hex');
@@ -82,6 +84,15 @@ export async function externalDataFiles(onnx: string): Promise<string[]> {
   }
   // Names under .. or absolute ones are keyed too: whatever the parser reads changes the plan.
   return [...found].map((name) => resolve(dirname(onnx), name)).sort();
+}
+
+/** The external-data files an ONNX names that are not regular files (a FIFO, a device), or missing ones. */
+export async function irregularExternalData(onnx: string): Promise<string[]> {
+  const files = await externalDataFiles(onnx).catch(() => []);
+  const found = await Promise.all(
+    files.map(async (file) => ((await stat(file).catch(() => null))?.isFile() ? [] : [file])),
+  );
+  return found.flat();
 }
 
 /**
