@@ -4245,6 +4245,9 @@ async function isPlainFile(path) {
 
 
 async function sha256OfFile(path) {
+    // A FIFO or a device (/dev/zero) would be read forever: only a regular file is hashed.
+    if (!(await (0,promises_.stat)(path)).isFile())
+        throw new Error(`${path} is not a regular file`);
     const hash = (0,external_node_crypto_.createHash)('sha256');
     for await (const chunk of (0,external_node_fs_.createReadStream)(path, { highWaterMark: 1024 * 1024 }))
         hash.update(chunk);
@@ -4275,6 +4278,12 @@ async function externalDataFiles(onnx) {
     }
     // Names under .. or absolute ones are keyed too: whatever the parser reads changes the plan.
     return [...found].map((name) => (0,external_node_path_.resolve)((0,external_node_path_.dirname)(onnx), name)).sort();
+}
+/** The external-data files an ONNX names that are not regular files (a FIFO, a device), or missing ones. */
+async function irregularExternalData(onnx) {
+    const files = await externalDataFiles(onnx).catch(() => []);
+    const found = await Promise.all(files.map(async (file) => ((await (0,promises_.stat)(file).catch(() => null))?.isFile() ? [] : [file])));
+    return found.flat();
 }
 /**
  * sha256 of files, each read once per run however many builds (and the manifest) ask: an ONNX with its
@@ -6718,12 +6727,21 @@ function notRun(job, gpu, failure) {
 
 
 
+
 /** What a build that the run's cancel stopped, or never let start, reports. */
 const CANCELLED = {
     kind: 'cancelled',
     message: 'the run was cancelled',
     hint: hintFor('cancelled', ''),
 };
+/** Why a model whose external data is not there as regular files is not built. */
+function externalDataFailure(job, files) {
+    return {
+        kind: 'other',
+        message: `${job.model.onnx} names external data that is missing or not a regular file: ${files.join(', ')}`,
+        hint: 'Put the external data files beside the ONNX as regular files (not a pipe, a device or a dangling link).',
+    };
+}
 /** The next workspace after an out-of-memory failure, or null when the floor is reached. */
 function nextWorkspace(current, floor) {
     if (current <= floor)
@@ -6748,6 +6766,10 @@ async function buildPlan(job, gpu, context) {
         context.onEvent?.({ type: 'done', outcome });
         return outcome;
     };
+    // External data that is no regular file (a FIFO, /dev/zero) would be read forever, by the key and by trtexec.
+    const irregular = await irregularExternalData(job.model.onnx);
+    if (irregular.length > 0)
+        return done({ ...notRun(job, facts, externalDataFailure(job, irregular)), status: 'failed' });
     const driverVersion = info?.driverVersion ?? null;
     const key = context.cache ? await cacheKey(job, facts && { ...facts, driverVersion }, context) : null;
     let cache = null;
@@ -9063,10 +9085,17 @@ function openRegistryCache(registry, run) {
     const docker = dockerConfigText(run.env);
     const problems = [];
     const sources = new Set();
+    const defaultBranch = run.provenance?.defaultBranch ?? false;
     const client = (reference) => {
         const found = credentialsFor(reference.registry, run.env, docker);
         if (found.problem)
             problems.push(`the registry cache: ${found.problem}`);
+        // A login a default-branch job left on a persistent runner is there for every later job, a pull request's too.
+        if (found.source === 'Docker config' && !defaultBranch)
+            problems.push(`the registry cache: a credential for ${reference.registry} was read from the Docker config on a run that ` +
+                "is not the default branch's: on a persistent runner a default-branch job's docker login leaves it " +
+                "there for any job's code to read; log out after that job and give pull requests TRT_CI_REGISTRY_READ_* " +
+                '(docs/cache.md)');
         sources.add(found.source);
         return new OciClient(reference, {
             credentials: found.credentials,
@@ -9076,7 +9105,6 @@ function openRegistryCache(registry, run) {
     };
     const primary = client(ref(registry.primary));
     const pr = registry.pr ? client(ref(registry.pr)) : null;
-    const defaultBranch = run.provenance?.defaultBranch ?? false;
     // The default branch reads and writes only its own repository: nothing a pull request pushed reaches it.
     // Every other run reads the default branch's entries first, and writes only a repository of its own.
     const cache = new RegistryCache({

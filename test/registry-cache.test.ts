@@ -255,6 +255,32 @@ describe.skipIf(!registryInstalled)('a shared engine cache in an OCI registry, o
     expect(await served(registry, 'acme/trt-clock')).toEqual(before);
   });
 
+  it("a Docker config's credential read by a pull request's run is warned about; a default-branch run's is not", async () => {
+    const withLogin = (runner: Runner) => {
+      mkdirSync(join(runner.dir, '.docker'), { recursive: true });
+      const auth = Buffer.from(`main:${MAIN.password}`).toString('base64');
+      writeFileSync(
+        join(runner.dir, '.docker', 'config.json'),
+        JSON.stringify({ auths: { [registry.host]: { auth } } }),
+      );
+    };
+    const noSecrets = (env: NodeJS.ProcessEnv) => {
+      const { TRT_CI_REGISTRY_USERNAME: _u, TRT_CI_REGISTRY_PASSWORD: _p, ...rest } = env;
+      return rest;
+    };
+    const pr = ephemeral();
+    withLogin(pr);
+    const run = await build(pr, CONFIG(registry.host), noSecrets(job(pr, 'pull_request', 1401, 'pr')));
+    expect(run.report.cache?.registry?.credentials).toBe('Docker config');
+    expect(run.report.cache?.problems.join('\n')).toMatch(
+      /read from the Docker config on a run that is not the default/,
+    );
+    const main = ephemeral();
+    withLogin(main);
+    const push = await build(main, CONFIG(registry.host), noSecrets(job(main, 'push', 1402, 'main')));
+    expect(push.report.cache?.problems.join('\n')).not.toMatch(/Docker config/);
+  });
+
   it('credentials reach neither trtexec, the report nor the log', async () => {
     const pr = ephemeral();
     const run = await build(pr, CONFIG(registry.host), job(pr, 'pull_request', 401, 'pr'));

@@ -41,9 +41,18 @@ export function openRegistryCache(
   const docker = dockerConfigText(run.env);
   const problems: string[] = [];
   const sources = new Set<string>();
+  const defaultBranch = run.provenance?.defaultBranch ?? false;
   const client = (reference: OciReference) => {
     const found = credentialsFor(reference.registry, run.env, docker);
     if (found.problem) problems.push(`the registry cache: ${found.problem}`);
+    // A login a default-branch job left on a persistent runner is there for every later job, a pull request's too.
+    if (found.source === 'Docker config' && !defaultBranch)
+      problems.push(
+        `the registry cache: a credential for ${reference.registry} was read from the Docker config on a run that ` +
+          "is not the default branch's: on a persistent runner a default-branch job's docker login leaves it " +
+          "there for any job's code to read; log out after that job and give pull requests TRT_CI_REGISTRY_READ_* " +
+          '(docs/cache.md)',
+      );
     sources.add(found.source);
     return new OciClient(reference, {
       credentials: found.credentials,
@@ -53,7 +62,6 @@ export function openRegistryCache(
   };
   const primary = client(ref(registry.primary));
   const pr = registry.pr ? client(ref(registry.pr)) : null;
-  const defaultBranch = run.provenance?.defaultBranch ?? false;
   // The default branch reads and writes only its own repository: nothing a pull request pushed reaches it.
   // Every other run reads the default branch's entries first, and writes only a repository of its own.
   const cache = new RegistryCache({
