@@ -255,7 +255,7 @@ describe.skipIf(!registryInstalled)('a shared engine cache in an OCI registry, o
     expect(await served(registry, 'acme/trt-clock')).toEqual(before);
   });
 
-  it("a Docker config credential read off the default branch is warned about; on it, not", async () => {
+  it('a Docker config credential read off the default branch is warned about; on it, not', async () => {
     const withLogin = (runner: Runner) => {
       mkdirSync(join(runner.dir, '.docker'), { recursive: true });
       const auth = Buffer.from(`main:${MAIN.password}`).toString('base64');
