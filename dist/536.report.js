@@ -387,6 +387,8 @@ const builtFromSchema = schemas/* object */.Ikc({
     bf16Nodes: count.optional(),
     fp32Nodes: count,
     kept: schemas/* array */.YOg(schemas/* string */.YjP()),
+    /** Nodes the writer kept in FP32 on its own: they read a constant past the narrow type's largest value. */
+    keptWide: schemas/* array */.YOg(schemas/* string */.YjP()).default([]),
     casts: count,
     /** ONNX Runtime's check of the written model before it was built (absent in reports before it). */
     check: writtenCheckSchema.optional(),
@@ -2851,11 +2853,20 @@ function uncheckedOnnxLines(rows) {
         if (check?.status === 'not-checked')
             unchecked.set(build.model, { type, reason: check.reason ?? '' });
     }
-    return [...unchecked].flatMap(([model, { type, reason }], i) => [
-        ...(i === 0 ? [''] : []),
-        `- ⚠️ The ${type} ONNX trt-ci wrote for **${markdown_text_text(model)}** was built without ONNX Runtime's check: ` +
-            `${markdown_text_text(reason)}.`,
-    ]);
+    const wide = new Map();
+    for (const { build } of rows) {
+        const nodes = build.builtFrom?.keptWide ?? [];
+        if (nodes.length)
+            wide.set(build.model, { type: (build.builtFrom?.narrow ?? 'fp16').toUpperCase(), nodes });
+    }
+    const lines = [
+        ...[...unchecked].map(([model, { type, reason }]) => `- ⚠️ The ${type} ONNX trt-ci wrote for **${markdown_text_text(model)}** was built without ONNX Runtime's check: ` +
+            `${markdown_text_text(reason)}.`),
+        // Said where it happens: one keep-fp32 list means the same on 10.x (which clamps such weights) and 11.x.
+        ...[...wide].map(([model, { type, nodes }]) => `- ℹ️ In the ${type} ONNX of **${markdown_text_text(model)}**, ${nodes.map(code).join(', ')} stayed FP32 on their own: ` +
+            `they read a constant past ${type}'s range (it would be Inf).`),
+    ];
+    return lines.length ? ['', ...lines] : [];
 }
 function headlineSection(reports, rows, options) {
     const passed = options.missing.length === 0 && reports.every((r) => r.status === 'passed');

@@ -266,6 +266,8 @@ const builtFromSchema = schemas/* object */.Ikc({
     bf16Nodes: count.optional(),
     fp32Nodes: count,
     kept: schemas/* array */.YOg(schemas/* string */.YjP()),
+    /** Nodes the writer kept in FP32 on its own: they read a constant past the narrow type's largest value. */
+    keptWide: schemas/* array */.YOg(schemas/* string */.YjP()).default([]),
     casts: count,
     /** ONNX Runtime's check of the written model before it was built (absent in reports before it). */
     check: writtenCheckSchema.optional(),
@@ -2136,27 +2138,48 @@ function narrowValues(values, narrow) {
     return Buffer.from(out.buffer);
 }
 /** An FP32 initializer renamed and converted; null when its data is external (a Cast is written instead). */
-function narrowInitializer(bytes, name, narrow) {
+/** An FP32 TensorProto's values (raw_data or float_data); null for one whose data is external. */
+function floatValues(bytes) {
     const fields = fieldsOf(bytes);
     if (fields.some((f) => f.number === 14 && f.value === 1))
         return null;
     const raw = fields.find((f) => f.number === 9);
-    let values;
     if (raw) {
         const copy = Buffer.from(payload(bytes, raw));
-        values = new Float32Array(copy.buffer, copy.byteOffset, copy.length / 4);
+        return new Float32Array(copy.buffer, copy.byteOffset, copy.length / 4);
     }
-    else {
-        const floats = [];
-        for (const f of fields.filter((x) => x.number === 4)) {
-            if (f.wire === 5)
-                floats.push(bytes.readFloatLE(f.payload));
-            else
-                for (let at = f.payload; at < f.end; at += 4)
-                    floats.push(bytes.readFloatLE(at));
-        }
-        values = Float32Array.from(floats);
+    const floats = [];
+    for (const f of fields.filter((x) => x.number === 4)) {
+        if (f.wire === 5)
+            floats.push(bytes.readFloatLE(f.payload));
+        else
+            for (let at = f.payload; at < f.end; at += 4)
+                floats.push(bytes.readFloatLE(at));
     }
+    return Float32Array.from(floats);
+}
+/**
+ * From where a value rounds to Inf in each narrow type (round to nearest even): halfway between its largest finite
+ * value and the next power of two. FP16: 65504 is the largest, 65519 still rounds to it, 65520 is Inf.
+ */
+const NARROW_OVERFLOW = { fp16: 65520, bf16: (3.3895313892515355e38 + 2 ** 128) / 2 };
+/** Whether an FP32 TensorProto holds a finite value past the narrow type's largest (its data read, not external). */
+function exceedsNarrow(bytes, narrow) {
+    if (tensorType(bytes) !== FLOAT)
+        return false;
+    const values = floatValues(bytes);
+    if (!values)
+        return false;
+    for (const v of values)
+        if (Number.isFinite(v) && Math.abs(v) >= NARROW_OVERFLOW[narrow])
+            return true;
+    return false;
+}
+function narrowInitializer(bytes, name, narrow) {
+    const fields = fieldsOf(bytes);
+    const values = floatValues(bytes);
+    if (!values)
+        return null;
     return Buffer.concat([
         ...fields.filter((f) => f.number === 1).map((f) => bytes.subarray(f.start, f.end)),
         varintField(2, narrowCode(narrow)),
@@ -2164,6 +2187,22 @@ function narrowInitializer(bytes, name, narrow) {
         ...fields.filter((f) => ![1, 2, 4, 8, 9].includes(f.number)).map((f) => bytes.subarray(f.start, f.end)),
         lenField(9, narrowValues(values, narrow)),
     ]);
+}
+/** The graph's constants whose values a narrow type cannot hold: initializers and Constant nodes' values. */
+function wideConstants(initializers, nodes, narrow) {
+    const wide = new Set();
+    for (const [name, tensor] of initializers)
+        if (exceedsNarrow(tensor, narrow))
+            wide.add(name);
+    for (const node of nodes) {
+        if (node.op !== 'Constant' || !node.outputs[0])
+            continue;
+        const value = node.attributes.find((a) => a.name === 'value');
+        const t = value?.fields.find((f) => f.number === 5);
+        if (value && t && exceedsNarrow(payload(value.bytes, t), narrow))
+            wide.add(node.outputs[0]);
+    }
+    return wide;
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/narrow-ops.js
@@ -2316,21 +2355,17 @@ const FIXED_OUTPUTS = {
 const TYPE_AGNOSTIC = new Set(['Shape', 'Size', 'Cast', 'CastLike']);
 
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/mixed-precision-onnx.js
-// The mixed-precision ONNX TensorRT 11 needs for what 10.x did with `--fp16`: 11.x builds
-// strongly typed networks only, so the precision is in the ONNX's types, not in a builder flag. Every node
-// that computes on FP32 tensors and whose op takes FP16 in ONNX's schema computes in the narrow type, except
-// the nodes the user keeps in FP32 (`keep-fp32:`) and nodes whose types are fixed or unknown: shape
-// arithmetic, indices, int inputs, custom-domain ops, Resize's roi and scales (tensor(float) only). The model's
-// inputs and outputs keep FP32, as AutoCast's keep_io_types does, so the accuracy gate and the bindings see the
-// model they saw before.
-//
-// How: every FP32 tensor has two versions, its own name (FP32) and `<name>__trtci_<type>` (narrow). The node
-// that produces a tensor makes one version; each consumer names the version it needs; the other version is
-// made where something needs it: an initializer converted (round to nearest even), or a Cast right after the
-// producer. Subgraphs (If, Loop, Scan) are written the same way; what they capture from the outer graph is
-// its FP32 version, and their outputs stay FP32, so a branch's or a body's interface never changes type.
-// Rewritten at the protobuf level (onnx/onnx.proto3; field numbers are stable) like widen-model.ts: fields it
-// does not change are copied byte for byte. Pure: bytes in, bytes and a node-by-node table out.
+// The mixed-precision ONNX TensorRT 11 needs for what 10.x did with `--fp16` (11.x builds strongly typed networks
+// only: the precision is in the ONNX's types). Every node that computes on FP32 tensors and whose op takes FP16 in
+// ONNX's schema computes in the narrow type, except the nodes kept in FP32 (`keep-fp32:`), nodes that read a
+// constant the narrow type cannot hold (1e5 in FP16 is Inf), and nodes whose types are fixed or unknown: shape
+// arithmetic, indices, int inputs, custom-domain ops, Resize's roi and scales. The model's inputs and outputs keep
+// FP32, as AutoCast's keep_io_types does. How: every FP32 tensor has two versions, its own name (FP32) and
+// `<name>__trtci_<type>` (narrow); its producer makes one, each consumer names the one it needs, and the other is
+// made where something needs it: an initializer converted (round to nearest even), or a Cast after the producer.
+// Subgraphs (If, Loop, Scan) are written the same way; what they capture is the FP32 version and their outputs
+// stay FP32, so a body's interface never changes type. Rewritten at the protobuf level (onnx/onnx.proto3) like
+// widen-model.ts: fields it does not change are copied byte for byte. Pure: bytes in, bytes and a table out.
 
 
 
@@ -2341,6 +2376,8 @@ class Writer {
     nodes = [];
     matched = new Set();
     casts = 0;
+    /** The graph's constants (initializers, Constant outputs) that hold a value past the narrow type's largest. */
+    wide = new Set();
     /** What the graph being written captures: their narrow versions get a name of this graph's own. */
     captured = { names: new Set(), scope: 0 };
     scopes = 0;
@@ -2388,6 +2425,7 @@ class Writer {
         }
         const outputs = fields.filter((f) => f.number === 12).map((f) => valueInfo(payload(bytes, f)).name);
         const nodes = fields.filter((f) => f.number === 1).map((f) => readNode(payload(bytes, f)));
+        this.wide = wideConstants(initializers, nodes, narrow);
         // Pass 1: each node's precision and its outputs' types; which tensors are made narrow.
         const madeNarrow = new Set();
         const plans = nodes.map((node) => {
@@ -2532,8 +2570,13 @@ class Writer {
             reason = 'input type unknown';
         else if (!inputTypes.some((t, k) => t === FLOAT && !(FP32_INPUTS[node.op] ?? []).includes(k)))
             reason = 'no FP32 input';
+        else if (kept)
+            reason = 'kept';
+        // 1e5 as FP16 is Inf: the node that reads it stays FP32 on its own (one keep-fp32 list for 10.x and 11.x).
+        else if (node.inputs.some((input, k) => this.wide.has(input) && !(FP32_INPUTS[node.op] ?? []).includes(k)))
+            reason = 'reads a constant past the narrow range';
         else
-            reason = kept ? 'kept' : 'narrowed';
+            reason = 'narrowed';
         if (reason === 'holds a subgraph') {
             // If: a branch's outputs are the node's; Loop: the body's after its condition (carried, then scanned).
             const body = subgraphs(node)[0].bytes;
@@ -5623,6 +5666,7 @@ judged = null) {
         bf16Nodes: narrow === 'bf16' ? narrowNodes : 0,
         fp32Nodes: written.nodes.length - narrowNodes,
         kept: model.keepFp32,
+        keptWide: written.nodes.filter((n) => n.reason === 'reads a constant past the narrow range').map((n) => n.node),
         casts: written.casts,
         check,
     };
@@ -16019,11 +16063,20 @@ function uncheckedOnnxLines(rows) {
         if (check?.status === 'not-checked')
             unchecked.set(build.model, { type, reason: check.reason ?? '' });
     }
-    return [...unchecked].flatMap(([model, { type, reason }], i) => [
-        ...(i === 0 ? [''] : []),
-        `- ⚠️ The ${type} ONNX trt-ci wrote for **${markdown_text_text(model)}** was built without ONNX Runtime's check: ` +
-            `${markdown_text_text(reason)}.`,
-    ]);
+    const wide = new Map();
+    for (const { build } of rows) {
+        const nodes = build.builtFrom?.keptWide ?? [];
+        if (nodes.length)
+            wide.set(build.model, { type: (build.builtFrom?.narrow ?? 'fp16').toUpperCase(), nodes });
+    }
+    const lines = [
+        ...[...unchecked].map(([model, { type, reason }]) => `- ⚠️ The ${type} ONNX trt-ci wrote for **${markdown_text_text(model)}** was built without ONNX Runtime's check: ` +
+            `${markdown_text_text(reason)}.`),
+        // Said where it happens: one keep-fp32 list means the same on 10.x (which clamps such weights) and 11.x.
+        ...[...wide].map(([model, { type, nodes }]) => `- ℹ️ In the ${type} ONNX of **${markdown_text_text(model)}**, ${nodes.map(code).join(', ')} stayed FP32 on their own: ` +
+            `they read a constant past ${type}'s range (it would be Inf).`),
+    ];
+    return lines.length ? ['', ...lines] : [];
 }
 function headlineSection(reports, rows, options) {
     const passed = options.missing.length === 0 && reports.every((r) => r.status === 'passed');

@@ -235,7 +235,12 @@ describe('trt-ci history on the reports of real runs (issue 28)', () => {
     // another series, as --layerPrecisions makes it on 10.x.
     const written = (kept: string[]) => ({
       ...inImage.report,
-      builds: [{ ...build, builtFrom: { onnx: 'out/fp16-onnx/m/m.onnx', fp16Nodes: 3, fp32Nodes: 1, kept, casts: 2 } }],
+      builds: [
+        {
+          ...build,
+          builtFrom: { onnx: 'out/fp16-onnx/m/m.onnx', fp16Nodes: 3, fp32Nodes: 1, kept, keptWide: [], casts: 2 },
+        },
+      ],
     });
     const [plain11] = historyPoints(written([]), { commit: 'x', date: report.startedAt, image: null });
     const [kept11] = historyPoints(written(['exp']), { commit: 'x', date: report.startedAt, image: null });

@@ -68,6 +68,7 @@ describe('precision: fp16 with keep-fp32', () => {
           bf16Nodes: 0,
           fp32Nodes: 3,
           kept: ['exp', 'sum', 'log'],
+          keptWide: [],
           casts: 2,
           // ONNX Runtime ran the written model beside lse.onnx before the build (written-onnx-check.ts).
           check: { status: 'agrees', worst: { output: 'y', error: 0 }, band: 2 ** -7, shape: 'x:1x16', reason: null },

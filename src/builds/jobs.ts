@@ -30,6 +30,8 @@ export interface PrecisionOnnx {
   fp32Nodes: number;
   /** The keep-fp32 nodes. */
   kept: string[];
+  /** Nodes kept in FP32 by the writer itself: they read a constant the narrow type cannot hold. */
+  keptWide: string[];
   /** Casts written between the two precisions. */
   casts: number;
   /** ONNX Runtime's check of the written model against the user's, before the build. */

@@ -73,6 +73,7 @@ export async function writePrecisionOnnx(
     bf16Nodes: narrow === 'bf16' ? narrowNodes : 0,
     fp32Nodes: written.nodes.length - narrowNodes,
     kept: model.keepFp32,
+    keptWide: written.nodes.filter((n) => n.reason === 'reads a constant past the narrow range').map((n) => n.node),
     casts: written.casts,
     check,
   };

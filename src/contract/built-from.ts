@@ -33,6 +33,8 @@ export const builtFromSchema = z.object({
   bf16Nodes: count.optional(),
   fp32Nodes: count,
   kept: z.array(z.string()),
+  /** Nodes the writer kept in FP32 on its own: they read a constant past the narrow type's largest value. */
+  keptWide: z.array(z.string()).default([]),
   casts: count,
   /** ONNX Runtime's check of the written model before it was built (absent in reports before it). */
   check: writtenCheckSchema.optional(),

@@ -1,18 +1,14 @@
-// The mixed-precision ONNX TensorRT 11 needs for what 10.x did with `--fp16`: 11.x builds
-// strongly typed networks only, so the precision is in the ONNX's types, not in a builder flag. Every node
-// that computes on FP32 tensors and whose op takes FP16 in ONNX's schema computes in the narrow type, except
-// the nodes the user keeps in FP32 (`keep-fp32:`) and nodes whose types are fixed or unknown: shape
-// arithmetic, indices, int inputs, custom-domain ops, Resize's roi and scales (tensor(float) only). The model's
-// inputs and outputs keep FP32, as AutoCast's keep_io_types does, so the accuracy gate and the bindings see the
-// model they saw before.
-//
-// How: every FP32 tensor has two versions, its own name (FP32) and `<name>__trtci_<type>` (narrow). The node
-// that produces a tensor makes one version; each consumer names the version it needs; the other version is
-// made where something needs it: an initializer converted (round to nearest even), or a Cast right after the
-// producer. Subgraphs (If, Loop, Scan) are written the same way; what they capture from the outer graph is
-// its FP32 version, and their outputs stay FP32, so a branch's or a body's interface never changes type.
-// Rewritten at the protobuf level (onnx/onnx.proto3; field numbers are stable) like widen-model.ts: fields it
-// does not change are copied byte for byte. Pure: bytes in, bytes and a node-by-node table out.
+// The mixed-precision ONNX TensorRT 11 needs for what 10.x did with `--fp16` (11.x builds strongly typed networks
+// only: the precision is in the ONNX's types). Every node that computes on FP32 tensors and whose op takes FP16 in
+// ONNX's schema computes in the narrow type, except the nodes kept in FP32 (`keep-fp32:`), nodes that read a
+// constant the narrow type cannot hold (1e5 in FP16 is Inf), and nodes whose types are fixed or unknown: shape
+// arithmetic, indices, int inputs, custom-domain ops, Resize's roi and scales. The model's inputs and outputs keep
+// FP32, as AutoCast's keep_io_types does. How: every FP32 tensor has two versions, its own name (FP32) and
+// `<name>__trtci_<type>` (narrow); its producer makes one, each consumer names the one it needs, and the other is
+// made where something needs it: an initializer converted (round to nearest even), or a Cast after the producer.
+// Subgraphs (If, Loop, Scan) are written the same way; what they capture is the FP32 version and their outputs
+// stay FP32, so a body's interface never changes type. Rewritten at the protobuf level (onnx/onnx.proto3) like
+// widen-model.ts: fields it does not change are copied byte for byte. Pure: bytes in, bytes and a table out.
 import { lenField, varintField } from '../common/protobuf.js';
 import { FIXED_OUTPUTS, FP32_INPUTS, narrowableAt, TYPE_AGNOSTIC, takesFloatT } from './narrow-ops.js';
 import {
@@ -36,6 +32,7 @@ import {
   tensorType,
   text,
   valueInfo,
+  wideConstants,
 } from './onnx-graph.js';
 
 export type { NarrowType } from './onnx-graph.js';
@@ -48,7 +45,9 @@ export type NodeReason =
   | 'op not narrowed'
   | 'custom domain'
   | 'input type unknown'
-  | 'holds a subgraph';
+  | 'holds a subgraph'
+  /** It reads an initializer or Constant with a value past the narrow type's largest: narrowed, it would be Inf. */
+  | 'reads a constant past the narrow range';
 
 export interface NodePrecision {
   /** The node's name (`node_of_<first output>` when it has none), as TensorRT names the layer it makes. */
@@ -86,6 +85,8 @@ class Writer {
   readonly nodes: NodePrecision[] = [];
   readonly matched = new Set<string>();
   casts = 0;
+  /** The graph's constants (initializers, Constant outputs) that hold a value past the narrow type's largest. */
+  private wide: ReadonlySet<string> = new Set();
 
   /** What the graph being written captures: their narrow versions get a name of this graph's own. */
   private captured: { names: ReadonlySet<string>; scope: number } = { names: new Set(), scope: 0 };
@@ -134,6 +135,7 @@ class Writer {
     }
     const outputs = fields.filter((f) => f.number === 12).map((f) => valueInfo(payload(bytes, f)).name);
     const nodes = fields.filter((f) => f.number === 1).map((f) => readNode(payload(bytes, f)));
+    this.wide = wideConstants(initializers, nodes, narrow);
 
     // Pass 1: each node's precision and its outputs' types; which tensors are made narrow.
     const madeNarrow = new Set<string>();
@@ -275,7 +277,11 @@ class Writer {
     else if (inputTypes.some((t) => t === undefined)) reason = 'input type unknown';
     else if (!inputTypes.some((t, k) => t === FLOAT && !(FP32_INPUTS[node.op] ?? []).includes(k)))
       reason = 'no FP32 input';
-    else reason = kept ? 'kept' : 'narrowed';
+    else if (kept) reason = 'kept';
+    // 1e5 as FP16 is Inf: the node that reads it stays FP32 on its own (one keep-fp32 list for 10.x and 11.x).
+    else if (node.inputs.some((input, k) => this.wide.has(input) && !(FP32_INPUTS[node.op] ?? []).includes(k)))
+      reason = 'reads a constant past the narrow range';
+    else reason = 'narrowed';
 
     if (reason === 'holds a subgraph') {
       // If: a branch's outputs are the node's; Loop: the body's after its condition (carried, then scanned).

@@ -157,22 +157,42 @@ export function narrowValues(values: Float32Array, narrow: NarrowType): Buffer {
 }
 
 /** An FP32 initializer renamed and converted; null when its data is external (a Cast is written instead). */
-export function narrowInitializer(bytes: Buffer, name: string, narrow: NarrowType): Buffer | null {
+/** An FP32 TensorProto's values (raw_data or float_data); null for one whose data is external. */
+function floatValues(bytes: Buffer): Float32Array | null {
   const fields = fieldsOf(bytes);
   if (fields.some((f) => f.number === 14 && f.value === 1)) return null;
   const raw = fields.find((f) => f.number === 9);
-  let values: Float32Array;
   if (raw) {
     const copy = Buffer.from(payload(bytes, raw));
-    values = new Float32Array(copy.buffer, copy.byteOffset, copy.length / 4);
-  } else {
-    const floats: number[] = [];
-    for (const f of fields.filter((x) => x.number === 4)) {
-      if (f.wire === 5) floats.push(bytes.readFloatLE(f.payload));
-      else for (let at = f.payload; at < f.end; at += 4) floats.push(bytes.readFloatLE(at));
-    }
-    values = Float32Array.from(floats);
+    return new Float32Array(copy.buffer, copy.byteOffset, copy.length / 4);
   }
+  const floats: number[] = [];
+  for (const f of fields.filter((x) => x.number === 4)) {
+    if (f.wire === 5) floats.push(bytes.readFloatLE(f.payload));
+    else for (let at = f.payload; at < f.end; at += 4) floats.push(bytes.readFloatLE(at));
+  }
+  return Float32Array.from(floats);
+}
+
+/**
+ * From where a value rounds to Inf in each narrow type (round to nearest even): halfway between its largest finite
+ * value and the next power of two. FP16: 65504 is the largest, 65519 still rounds to it, 65520 is Inf.
+ */
+const NARROW_OVERFLOW: Record<NarrowType, number> = { fp16: 65520, bf16: (3.3895313892515355e38 + 2 ** 128) / 2 };
+
+/** Whether an FP32 TensorProto holds a finite value past the narrow type's largest (its data read, not external). */
+function exceedsNarrow(bytes: Buffer, narrow: NarrowType): boolean {
+  if (tensorType(bytes) !== FLOAT) return false;
+  const values = floatValues(bytes);
+  if (!values) return false;
+  for (const v of values) if (Number.isFinite(v) && Math.abs(v) >= NARROW_OVERFLOW[narrow]) return true;
+  return false;
+}
+
+export function narrowInitializer(bytes: Buffer, name: string, narrow: NarrowType): Buffer | null {
+  const fields = fieldsOf(bytes);
+  const values = floatValues(bytes);
+  if (!values) return null;
   return Buffer.concat([
     ...fields.filter((f) => f.number === 1).map((f) => bytes.subarray(f.start, f.end)),
     varintField(2, narrowCode(narrow)),
@@ -180,4 +200,21 @@ export function narrowInitializer(bytes: Buffer, name: string, narrow: NarrowTyp
     ...fields.filter((f) => ![1, 2, 4, 8, 9].includes(f.number)).map((f) => bytes.subarray(f.start, f.end)),
     lenField(9, narrowValues(values, narrow)),
   ]);
+}
+
+/** The graph's constants whose values a narrow type cannot hold: initializers and Constant nodes' values. */
+export function wideConstants(
+  initializers: ReadonlyMap<string, Buffer>,
+  nodes: readonly NodeView[],
+  narrow: NarrowType,
+): Set<string> {
+  const wide = new Set<string>();
+  for (const [name, tensor] of initializers) if (exceedsNarrow(tensor, narrow)) wide.add(name);
+  for (const node of nodes) {
+    if (node.op !== 'Constant' || !node.outputs[0]) continue;
+    const value = node.attributes.find((a) => a.name === 'value');
+    const t = value?.fields.find((f) => f.number === 5);
+    if (value && t && exceedsNarrow(payload(value.bytes, t), narrow)) wide.add(node.outputs[0]);
+  }
+  return wide;
 }

@@ -526,3 +526,23 @@ export function bigWeightOnnx(): Uint8Array {
   const model = onnx.ModelProto.create({ irVersion: 8, opsetImport: [{ domain: '', version: 17 }], graph });
   return onnx.ModelProto.encode(model).finish();
 }
+
+/**
+ * y = x·1024.25 − x·1024: in FP16 1024.25 rounds to 1024 (its spacing there is 1), so the written model's y is 0
+ * where the model's is x/4: an FP16 precision loss (no Inf) that ONNX Runtime's check of a written ONNX catches.
+ */
+export function cancellationOnnx(): Uint8Array {
+  const graph = onnx.GraphProto.create({
+    name: 'cancellation',
+    node: [
+      onnx.NodeProto.create({ opType: 'Mul', name: 'scale', input: ['x', 'w'], output: ['a'] }),
+      onnx.NodeProto.create({ opType: 'Mul', name: 'base', input: ['x', 'v'], output: ['b'] }),
+      onnx.NodeProto.create({ opType: 'Sub', name: 'diff', input: ['a', 'b'], output: ['y'] }),
+    ],
+    initializer: [initializer('w', [1], Float32Array.of(1024.25)), initializer('v', [1], Float32Array.of(1024))],
+    input: [tensorType('x', ['batch', 4])],
+    output: [tensorType('y', ['batch', 4])],
+  });
+  const model = onnx.ModelProto.create({ irVersion: 8, opsetImport: [{ domain: '', version: 17 }], graph });
+  return onnx.ModelProto.encode(model).finish();
+}

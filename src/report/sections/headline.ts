@@ -120,11 +120,25 @@ function uncheckedOnnxLines(rows: readonly Row[]): string[] {
     const type = (build.builtFrom?.narrow ?? 'fp16').toUpperCase();
     if (check?.status === 'not-checked') unchecked.set(build.model, { type, reason: check.reason ?? '' });
   }
-  return [...unchecked].flatMap(([model, { type, reason }], i) => [
-    ...(i === 0 ? [''] : []),
-    `- ⚠️ The ${type} ONNX trt-ci wrote for **${text(model)}** was built without ONNX Runtime's check: ` +
-      `${text(reason)}.`,
-  ]);
+  const wide = new Map<string, { type: string; nodes: readonly string[] }>();
+  for (const { build } of rows) {
+    const nodes = build.builtFrom?.keptWide ?? [];
+    if (nodes.length) wide.set(build.model, { type: (build.builtFrom?.narrow ?? 'fp16').toUpperCase(), nodes });
+  }
+  const lines = [
+    ...[...unchecked].map(
+      ([model, { type, reason }]) =>
+        `- ⚠️ The ${type} ONNX trt-ci wrote for **${text(model)}** was built without ONNX Runtime's check: ` +
+        `${text(reason)}.`,
+    ),
+    // Said where it happens: one keep-fp32 list means the same on 10.x (which clamps such weights) and 11.x.
+    ...[...wide].map(
+      ([model, { type, nodes }]) =>
+        `- ℹ️ In the ${type} ONNX of **${text(model)}**, ${nodes.map(code).join(', ')} stayed FP32 on their own: ` +
+        `they read a constant past ${type}'s range (it would be Inf).`,
+    ),
+  ];
+  return lines.length ? ['', ...lines] : [];
 }
 
 export function headlineSection(
