@@ -55053,6 +55053,8 @@ function trtexecProducer(trtexec, version) {
         produce: (_request, argv, options) => trtexec.run(argv, options),
         // The model's own extra-args name its files (--calib=…): the cache key reads those from the model.
         inputsNamed: () => [],
+        // The run sweeps its trtexec seam itself (pipeline.ts).
+        sweep: () => Promise.resolve(),
     };
 }
 
@@ -55117,6 +55119,7 @@ function commandProducer(build, seam, dir) {
                 await (0,promises_namespaceObject.rename)(written, plan);
             return result;
         },
+        sweep: () => seam.sweep(),
         // The program and the files its arguments name (build.py): a changed script is another build.
         inputsNamed: (filled) => [build.command[0], ...filled]
             .map((arg) => ((0,external_node_path_namespaceObject.isAbsolute)(arg) ? arg : (0,external_node_path_namespaceObject.resolve)(dir, arg)))
@@ -61849,6 +61852,7 @@ async function runPipeline(given) {
     const { version } = await probeForConfig(config, trtexec);
     const release = await claimOutputDir(config, options.cwd);
     const registry = await openRunCache(config, options);
+    let sweepBuilder = () => Promise.resolve(undefined);
     try {
         const defaultBranch = options.provenance?.defaultBranch ?? false;
         const trust = cacheTrustOf(registry.config, defaultBranch);
@@ -61866,6 +61870,7 @@ async function runPipeline(given) {
             registry: registry.cache,
             ...(options.signal && { signal: options.signal }),
         });
+        sweepBuilder = () => building.producer.sweep();
         const context = {
             config: registry.config,
             trtexec,
@@ -61881,8 +61886,9 @@ async function runPipeline(given) {
         return await buildAndReport(context, { ...start, registryCredentials: registry.credentials }, options);
     }
     finally {
-        // Nothing a build left running outside its process group outlives the run.
+        // Nothing a build left running outside its process group outlives the run (trtexec's, a build command's).
         await trtexec.sweep();
+        await sweepBuilder();
         await registry.release();
         await release();
     }

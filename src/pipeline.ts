@@ -126,6 +126,7 @@ export async function runPipeline(given: PipelineOptions): Promise<PipelineResul
   const { version } = await probeForConfig(config, trtexec);
   const release = await claimOutputDir(config, options.cwd);
   const registry = await openRunCache(config, options);
+  let sweepBuilder = () => Promise.resolve<unknown>(undefined);
   try {
     const defaultBranch = options.provenance?.defaultBranch ?? false;
     const trust = cacheTrustOf(registry.config, defaultBranch);
@@ -143,6 +144,7 @@ export async function runPipeline(given: PipelineOptions): Promise<PipelineResul
       registry: registry.cache,
       ...(options.signal && { signal: options.signal }),
     });
+    sweepBuilder = () => building.producer.sweep();
     const context: StageContext = {
       config: registry.config,
       trtexec,
@@ -157,8 +159,9 @@ export async function runPipeline(given: PipelineOptions): Promise<PipelineResul
     const start = { baseline, baselineFile, baselineRefused, basePlansNote, startedAt, gpuQuery, selection, building };
     return await buildAndReport(context, { ...start, registryCredentials: registry.credentials }, options);
   } finally {
-    // Nothing a build left running outside its process group outlives the run.
+    // Nothing a build left running outside its process group outlives the run (trtexec's, a build command's).
     await trtexec.sweep();
+    await sweepBuilder();
     await registry.release();
     await release();
   }

@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, makeRunner } from './support/harness.js';
+import { allGone, cli, makeRunner } from './support/harness.js';
 import { classifierOnnx } from './support/onnx-models.js';
 
 const BUILDER = join(import.meta.dirname, 'support', 'plan-builder.mjs');
@@ -92,6 +92,14 @@ describe('build: { command, plan }', () => {
     const workspaces = report.builds[0].attempts.map((a: { argv: string[] }) => a.argv[12]);
     expect(workspaces).toEqual([4, 2, 1].map((g) => String(g * 2 ** 30)));
     expect(report.builds[0].attempts[0].failure.kind).toBe('out-of-memory');
+  });
+
+  it("a helper the command left running in a session of its own is stopped at the run's end", async () => {
+    const { runner, config } = setUp(['--escape', 'escaped.pid']);
+    const { result } = await run(config, runner.dir);
+    expect(result.code, result.stderr).toBe(0);
+    const pid = Number(readFileSync(join(runner.dir, 'escaped.pid'), 'utf8'));
+    expect(await allGone([pid])).toEqual([]);
   });
 
   it('plan: where the command writes is moved to where trt-ci checks and keeps it', async () => {

@@ -65,6 +65,7 @@ function commandProducer(build: BuildCommand, seam: Trtexec, dir: string): PlanP
       if (written !== plan && (await stat(written).catch(() => null))?.isFile()) await rename(written, plan);
       return result;
     },
+    sweep: () => seam.sweep(),
     // The program and the files its arguments name (build.py): a changed script is another build.
     inputsNamed: (filled) =>
       [build.command[0]!, ...filled]

@@ -30,6 +30,8 @@ export interface PlanProducer {
   produce(request: PlanRequest, argv: readonly string[], options: TrtexecRunOptions): Promise<ProcessResult>;
   /** Files the arguments name whose content changes the build (a builder script): the cache key hashes them. */
   inputsNamed(argv: readonly string[]): string[];
+  /** Kills what its runs left outside their process groups, at the run's end (the trtexec seam sweeps itself). */
+  sweep(): Promise<unknown>;
 }
 
 /** trtexec builds: `--onnx … --saveEngine …`, as tensorrt/argv.ts writes them for this TensorRT. */
@@ -42,5 +44,7 @@ export function trtexecProducer(trtexec: Trtexec, version: TensorRtVersion): Pla
     produce: (_request, argv, options) => trtexec.run(argv, options),
     // The model's own extra-args name its files (--calib=…): the cache key reads those from the model.
     inputsNamed: () => [],
+    // The run sweeps its trtexec seam itself (pipeline.ts).
+    sweep: () => Promise.resolve(),
   };
 }

@@ -10,6 +10,14 @@ const values = (name) => args.flatMap((arg, i) => (arg === name ? [args[i + 1]] 
 const value = (name) => values(name)[0];
 const env = { ...process.env };
 for (const pair of values('--standin')) env[pair.split('=')[0]] = pair.slice(pair.indexOf('=') + 1);
+// A helper the script starts in a session of its own (an escaped child): what the run's end must still stop.
+if (values('--escape')[0]) {
+  const { spawn } = await import('node:child_process');
+  const { writeFileSync } = await import('node:fs');
+  const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 120000)'], { detached: true, stdio: 'ignore' });
+  writeFileSync(values('--escape')[0], String(child.pid));
+  child.unref();
+}
 if (args.includes('--write-nothing')) {
   console.log(`[TRT] [I] Building an engine from file ${value('--onnx')}`);
   console.log('[TRT] [I] done (but the script forgot to serialize it)');
