@@ -99,10 +99,15 @@ models:
     accuracy: { inputs: { x: { range: [1, 3] } } }
     profiles: [{ name: p, shapes: { x: 64x64 } }]
 YML
-  GPU_STANDIN_HOLD_S=0 node "$root/dist/cli.js" precision --config "$work/g$g.yml" --json --max-builds 60 \
-    > "$work/g$g.search.json" 2> "$work/g$g.search.log"
-  echo "graph $g: rc=$? $(tail -n 2 "$work/g$g.search.log" | tr '\n' ' ')"
+  started=$SECONDS
+  GPU_STANDIN_HOLD_S=0 timeout "${GRAPH_TIMEOUT_S:-400}" node "$root/dist/cli.js" precision --config "$work/g$g.yml" \
+    --json --max-builds 60 > "$work/g$g.search.json" 2> "$work/g$g.search.log"
+  rc=$?
+  echo "{\"rc\": $rc, \"seconds\": $((SECONDS - started))}" > "$work/g$g.time.json"
+  echo "graph $g: rc=$rc $(tail -n 2 "$work/g$g.search.log" | tr '\n' ' ')"
 done
+# Every log of every candidate beside the JSON: a failed check is read from what trtexec said.
+tar czf "$out/precision-logs.tgz" -C "$work" --exclude='*.plan' --exclude='*.engine' . 2>/dev/null
 node - "$work" "$out" "${GRAPHS:-0 1 2}" <<'JS'
 const [work, out, picked] = process.argv.slice(2);
 const fs = require('node:fs');
@@ -111,9 +116,10 @@ const graphs = picked.split(' ').map(Number).map((g) => {
   let search = null;
   try { search = JSON.parse(fs.readFileSync(`${work}/g${g}.search.json`, 'utf8')); } catch {}
   const keep = search?.keep ?? null;
+  const time = JSON.parse(fs.readFileSync(`${work}/g${g}.time.json`, 'utf8'));
   const R = search?.candidates.length ?? 0;
   const k = planted.length;
-  return { graph: g, planted, keep, outcome: search?.outcome ?? 'no answer', candidates: R,
+  return { graph: g, planted, keep, outcome: search?.outcome ?? 'no answer', candidates: R, ...time,
     builds: search?.trials.length ?? null, bound: 2 * k * Math.ceil(Math.log2(Math.max(R, 2))) + 2,
     exact: !!keep && keep.length === k && planted.every((p) => keep.includes(p)),
     // All-FP16's first-divergence pass (its marked build on the GPU): the first planted node, in graph order.

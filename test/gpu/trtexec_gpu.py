@@ -179,7 +179,11 @@ def graph_on_gpu(model, dtype, kept):
     which compute in FP32, as a weakly typed TensorRT engine with --layerPrecisions=<node>:fp32 does."""
     import onnx.numpy_helper
     import torch
-    weights = {t.name: torch.from_numpy(onnx.numpy_helper.to_array(t).copy()).cuda() for t in model.graph.initializer}
+    # Integer initializers (a ReduceSum's axes) stay on the host, as TensorRT keeps shape tensors there: read on
+    # the GPU, each would copy back mid-inference, which a CUDA graph's capture forbids.
+    arrays = {t.name: onnx.numpy_helper.to_array(t).copy() for t in model.graph.initializer}
+    weights = {name: torch.from_numpy(a) if a.dtype.kind in 'iu' else torch.from_numpy(a).cuda()
+               for name, a in arrays.items()}
     first = model.graph.input[0].name
 
     def run(x):
@@ -187,7 +191,9 @@ def graph_on_gpu(model, dtype, kept):
         values[first] = x
         for node in model.graph.node:
             own = torch.float32 if (node.name or f'node_of_{node.output[0]}') in kept else dtype
-            values[node.output[0]] = GRAPH_OPS[node.op_type]([values[i].to(own) for i in node.input], node.attribute)
+            inputs = [values[i] if values[i].dtype in (torch.int64, torch.int32) else values[i].to(own)
+                      for i in node.input]
+            values[node.output[0]] = GRAPH_OPS[node.op_type](inputs, node.attribute)
         # Every graph output: a first-divergence pass marks intermediate tensors as outputs, each exported.
         return {o.name: values[o.name] for o in model.graph.output}
     return run
@@ -259,13 +265,22 @@ def timed(options, args, model, shapes):
         for _ in range(3):
             model(x)
         torch.cuda.synchronize()
+        launch = lambda: model(x)  # noqa: E731
         if measured['graph']:
-            graph = torch.cuda.CUDAGraph()
-            with torch.cuda.graph(graph):
-                model(x)
-            launch = graph.replay
-        else:
-            launch = lambda: model(x)  # noqa: E731
+            try:
+                graph = torch.cuda.CUDAGraph()
+                with torch.cuda.graph(graph):
+                    model(x)
+                launch = graph.replay
+                log('I', 'Successfully captured CUDA graph for the current execution context.')
+            except RuntimeError:
+                # trtexec 10.16's words where an engine cannot be captured (sampleInference.cpp): it runs on
+                # without a graph, and says so; trt-ci reads the measurement from these lines.
+                torch.cuda.synchronize()
+                log('W', 'The built TensorRT engine contains operations that are not permitted under CUDA graph '
+                         'capture mode.')
+                log('W', 'The specified --useCudaGraph flag has been ignored. The inference will be launched without '
+                         'using CUDA graph launch.')
 
         def once():
             if measured['transfers']:
