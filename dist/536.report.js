@@ -404,10 +404,13 @@ const builtFromSchema = schemas/* object */.Ikc({
  */
 const precisionSearchSchema = schemas/* object */.Ikc({
     model: schemas/* string */.YjP(),
-    /** error: a candidate could not be judged (said in `error`); no list is decided then. */
+    /** error: the search could not run, or was cancelled (said in `error`); no list is decided then. */
+    /** unjudged: keeping every candidate gave no verdict (a build or check that failed): no list is known. */
     /** rechecked: a committed list after a TensorRT step, each node left out in turn (`dropped`: not needed). */
-    outcome: schemas/* enum */.k5n(['found', 'none-needed', 'unfixable', 'budget-spent', 'rechecked', 'error']),
+    outcome: schemas/* enum */.k5n(['found', 'none-needed', 'unfixable', 'budget-spent', 'rechecked', 'error', 'unjudged']),
     keep: schemas/* array */.YOg(schemas/* string */.YjP()).nullable(),
+    /** The model's keep-fp32 list as configured: every candidate keeps it, the search adds to it. */
+    start: schemas/* array */.YOg(schemas/* string */.YjP()).default([]),
     candidates: count,
     /** How many regions (the all-FP16 engine's layers) were searched before the nodes in them; null: by node. */
     regions: nullableNumber.default(null),
@@ -416,8 +419,15 @@ const precisionSearchSchema = schemas/* object */.Ikc({
     maxSeconds: nullableNumber.default(null),
     /** budget-spent: which budget ran out, the builds or the time. */
     spent: schemas/* enum */.k5n(['builds', 'time']).nullable().default(null),
-    /** Each candidate list built and checked, in order: the first is all-FP16. */
-    builds: schemas/* array */.YOg(schemas/* object */.Ikc({ keep: schemas/* array */.YOg(schemas/* string */.YjP()), passed: schemas/* boolean */.zMY(), worst: schemas/* string */.YjP(), planBytes: nullableNumber })),
+    /** Each candidate list built and checked, in order: the first is all-FP16 (or `start` alone). */
+    builds: schemas/* array */.YOg(schemas/* object */.Ikc({
+        keep: schemas/* array */.YOg(schemas/* string */.YjP()),
+        passed: schemas/* boolean */.zMY(),
+        /** Why this list gave no verdict (its build or its check failed); it counted as not passing. */
+        unjudged: nullableString.default(null),
+        worst: schemas/* string */.YjP(),
+        planBytes: nullableNumber,
+    })),
     /** The node where all-FP16's error starts, where the search opened; null when none was named. */
     openedAt: nullableString,
     /** The list built once more: its gate again, its latency against all-FP16 from an A/B, its plan size. */
@@ -2967,7 +2977,21 @@ function searchLines(s) {
     const [first, found] = [s.builds[0], s.builds.find((b) => s.keep && b.keep.join('\n') === s.keep.join('\n'))];
     const builds = `${s.builds.length} build(s) of ${s.candidates} candidate node(s)`;
     const where = s.configPosition ? ` (${markdown_text_text(formatPosition(s.configPosition))})` : '';
+    // The first candidate: all-FP16, or the configured list alone where the search added to it.
+    const base = s.start.length ? `the configured list (${s.start.map(code).join(', ')})` : 'all-FP16';
+    const unjudged = s.builds.filter((b) => b.unjudged);
+    const caution = unjudged.length
+        ? [
+            `- ${unjudged.length} list(s) gave no verdict (${markdown_text_text(unjudged[0].unjudged)}): counted as not passing, so ` +
+                'the list passes but may not be the smallest',
+        ]
+        : [];
     switch (s.outcome) {
+        case 'unjudged':
+            return [
+                `**${markdown_text_text(s.model)}**: no list is known: with every candidate node kept in FP32 the engine gave no ` +
+                    `verdict (it ${markdown_text_text(unjudged.at(-1)?.unjudged ?? 'failed')}; ${builds}). Fix that first, then search again.`,
+            ];
         case 'error':
             return [`**${markdown_text_text(s.model)}**: the search stopped: ${markdown_text_text(s.error ?? 'unknown')}.`];
         case 'rechecked': {
@@ -3014,11 +3038,12 @@ function searchLines(s) {
                 '',
                 codeBlock(`keep-fp32: [${s.keep.join(', ')}]`),
                 '',
-                `- accuracy: all-FP16 ${markdown_text_text(first?.worst ?? 'failed')}; with the list, passed` +
+                `- accuracy: ${base} ${markdown_text_text(first?.worst ?? 'failed')}; with the list, passed` +
                     (price ? ` (built again: ${markdown_text_text(price.accuracy)})` : ''),
-                `- latency against all-FP16: ${markdown_text_text(price?.latency ?? 'not measured')}`,
-                `- plan size: ${size(price?.planBytes ?? found?.planBytes)} against ${size(first?.planBytes)} all-FP16`,
-                `- found in ${builds}${s.openedAt ? `, opened at ${code(s.openedAt)} where all-FP16's error starts` : ''}`,
+                `- latency against ${base}: ${markdown_text_text(price?.latency ?? 'not measured')}`,
+                `- plan size: ${size(price?.planBytes ?? found?.planBytes)} against ${size(first?.planBytes)} ${base}`,
+                `- found in ${builds}${s.openedAt ? `, opened at ${code(s.openedAt)} where the error starts` : ''}`,
+                ...caution,
             ];
         }
     }

@@ -18082,7 +18082,7 @@ module.exports = max;
 
 // MODULES //
 
-var maxabs = __nccwpck_require__( 6138 );
+var maxabs = __nccwpck_require__( 3757 );
 
 
 // EXPORTS //
@@ -18092,7 +18092,7 @@ module.exports = maxabs;
 
 /***/ }),
 
-/***/ 6138:
+/***/ 3757:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /**
@@ -35611,7 +35611,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3757);
+/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9761);
 // The program: the process edge of the CLI (argv, signals, exit status); the rest takes them as values.
 
 // First Ctrl-C or runner cancel: stop the builds, keep the logs and write the report. Second: leave now.
@@ -35637,7 +35637,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 3757:
+/***/ 9761:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -52791,10 +52791,11 @@ function layerRegions(candidates, layers) {
 ;// CONCATENATED MODULE: ./.build/tsc/accuracy/precision-search.js
 // The search for which nodes stay FP32 (docs/accuracy.md), as `trt-ci precision` and a run with
 // `precision-search: true` both make it: each candidate keep-fp32 list is one run of the model alone, built and
-// its accuracy gate checked (the oracle); all-FP16 first, with its tensors marked, so that the search opens at
-// the node where its error starts; then the found list built once more, its gate again and its latency
-// against all-FP16's plan from an A/B. The runs themselves are the caller's (`run`), so that this module
-// never knows the pipeline that makes them.
+// its accuracy gate checked (the oracle); all-FP16 (or the model's keep-fp32 list as configured, which every
+// candidate keeps) first, with its tensors marked, so that the search opens at the node where its error starts;
+// then the found list built once more, its gate again and its latency against the first candidate's plan from
+// an A/B. The runs themselves are the caller's (`run`), so that this module never knows the pipeline that makes
+// them. keep-lists-in-run.ts makes the searches a run asks for.
 
 
 
@@ -52843,20 +52844,31 @@ function worstOf(builds) {
     return `${worst.name}: ${share}${worst.inf ? `, ${worst.inf} inf` : ''}${worst.nan ? `, ${worst.nan} NaN` : ''}`;
 }
 /**
- * Whether a candidate's engines passed their gate. Only a verdict decides: an engine that did not build, or a
- * check that could not run (no reference, an engine that would not run), stops the search (exit 2) rather
- * than count as a failure.
+ * A candidate's verdict: passed when every engine passed its gate. An engine that did not build, or a check that
+ * could not run (no reference, an engine that would not run), gives no verdict: it is counted as not passing, so
+ * the search goes on and only a list judged passing is ever its answer, and said (`unjudged`), so no one reads it
+ * as the gate failing.
  */
-function judged(builds, what, reportFile) {
+function verdictOf(builds) {
     const unbuilt = builds.find((b) => b.status !== 'built' && b.status !== 'cached');
     if (unbuilt)
-        throw new errors_InputError(`precision: ${what} did not build: ${unbuilt.failure?.message ?? unbuilt.status} (${reportFile})`);
+        return { passed: false, unjudged: `did not build: ${unbuilt.failure?.message ?? unbuilt.status}` };
     const unjudged = builds.find((b) => b.accuracy?.status !== 'passed' && b.accuracy?.status !== 'failed');
     if (unjudged) {
         const why = unjudged.accuracy?.problem ?? `accuracy ${unjudged.accuracy?.status ?? 'not checked'}`;
-        throw new errors_InputError(`precision: ${what} was not judged: ${why} (${reportFile})`);
+        return { passed: false, unjudged: `was not judged: ${why}` };
     }
-    return builds.every((b) => b.accuracy?.status === 'passed');
+    if (builds.length === 0)
+        return { passed: false, unjudged: 'built no engine' };
+    return { passed: builds.every((b) => b.accuracy?.status === 'passed'), unjudged: null };
+}
+/** Node names for a log line: the ONNX's own strings, each kept on the line (no break, no direction control). */
+const namesOf = (nodes) => nodes.map(logValue).join(', ');
+/** The search was cancelled (SIGINT, SIGTERM, a runner's cancel): no list is decided, and no build starts. */
+class SearchCancelled extends Error {
+    constructor() {
+        super('the search was cancelled');
+    }
 }
 /** Region ids ranked as rankByDivergence ranks nodes: the region holding the node where the error starts first. */
 function rankRegions(regions, opensAt) {
@@ -52892,55 +52904,78 @@ function candidateConfig(loaded, model, outputDir, keep, changes, first, basePla
         })),
     };
 }
+/** Candidate runs as the search oracle: each list (the start list added) built once, judged, logged. */
+function candidateOracle(start, all, bounds, run) {
+    const order = new Map(all.map((n, i) => [n, i]));
+    const at = (n) => order.get(n) ?? all.length;
+    const withStart = (keep) => [...new Set([...start, ...keep])].sort((a, b) => at(a) - at(b));
+    const trials = [];
+    const first = { divergence: null, layers: null };
+    const known = new Map();
+    const stopIfCancelled = () => {
+        if (bounds.signal?.aborted)
+            throw new SearchCancelled();
+    };
+    const judge = async (candidate, log) => {
+        const keep = withStart(candidate);
+        const id = keep.join('\n');
+        if (known.has(id))
+            return known.get(id);
+        stopIfCancelled();
+        const n = trials.length + 1;
+        // No latency or deploy work: the gate is the oracle.
+        const result = await run(String(n), keep, { benchmark: false }, { first: n === 1, basePlans: null });
+        stopIfCancelled();
+        const builds = result.report.builds;
+        const { passed, unjudged } = verdictOf(builds);
+        known.set(id, passed);
+        if (n === 1) {
+            first.divergence = builds.find((b) => b.accuracy?.divergence)?.accuracy?.divergence ?? null;
+            // Beside its report, as every output of a run (the report holds it relative to where trt-ci ran).
+            const layers = builds[0]?.layerInfo;
+            first.layers = layers ? (0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.dirname)(result.reportFile), (0,external_node_path_namespaceObject.basename)(layers)) : null;
+        }
+        const planBytes = builds.reduce((sum, b) => (b.bytes === null ? sum : (sum ?? 0) + b.bytes), null);
+        trials.push({ keep, passed, unjudged, worst: worstOf(builds), planBytes, report: result.reportFile });
+        const verdict = unjudged
+            ? `not judged: it ${unjudged} (${result.reportFile}); counted as not passing`
+            : passed
+                ? 'passed'
+                : `failed (${worstOf(builds)})`;
+        log(`precision: build ${n} (at most ${bounds.maxBuilds}): keep [${namesOf(keep)}] → ${verdict}`);
+        return passed;
+    };
+    return { judge, trials, first, withStart, stopIfCancelled };
+}
 /**
- * The smallest keep-fp32 list for `model`, each candidate built and checked by `run`. Throws InputError when
- * a candidate cannot be judged (a build that failed, a check that could not run): no list is decided then.
+ * The smallest keep-fp32 list for `model` (its configured list kept throughout, the search adds to it), each
+ * candidate built and checked by `run`. A candidate that gives no verdict counts as not passing (said); a
+ * cancel throws SearchCancelled; an ONNX it cannot read throws InputError.
  */
-async function searchPrecision(model, outputDir, budget, run, log, now = Date.now) {
-    const { maxBuilds, maxMs } = budget;
+async function searchPrecision(model, outputDir, bounds, run, log, now = Date.now) {
+    const { maxBuilds, maxMs } = bounds;
     const deadline = maxMs === null ? null : now() + maxMs;
-    let candidates;
+    let all;
     try {
-        candidates = keepCandidates((0,external_node_fs_namespaceObject.readFileSync)(model.onnx), narrowOf(model.precision) ?? 'fp16');
+        all = keepCandidates((0,external_node_fs_namespaceObject.readFileSync)(model.onnx), narrowOf(model.precision) ?? 'fp16');
     }
     catch (error) {
         throw new errors_InputError(`${model.onnx}: the search reads the whole ONNX and could not: ${errorMessage(error)}`);
     }
-    const trials = [];
-    // Where the all-FP16 engine's error starts (its run's first-divergence pass): the search opens there.
-    let divergence = null;
-    let allFp16Layers = null;
-    const known = new Map();
-    const judge = async (keep) => {
-        const id = keep.join('\n');
-        if (known.has(id))
-            return known.get(id);
-        const n = trials.length + 1;
-        // No latency or deploy work: the gate is the oracle.
-        const result = await run(String(n), keep, { benchmark: false }, { first: n === 1, basePlans: null });
-        const builds = result.report.builds;
-        const passed = judged(builds, `candidate ${n} (keep ${JSON.stringify(keep)})`, result.reportFile);
-        known.set(id, passed);
-        if (n === 1) {
-            divergence = builds.find((b) => b.accuracy?.divergence)?.accuracy?.divergence ?? null;
-            // Beside its report, as every output of a run (the report holds it relative to where trt-ci ran).
-            const layers = builds[0]?.layerInfo;
-            allFp16Layers = layers ? (0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.dirname)(result.reportFile), (0,external_node_path_namespaceObject.basename)(layers)) : null;
-        }
-        const planBytes = builds.reduce((sum, b) => (b.bytes === null ? sum : (sum ?? 0) + b.bytes), null);
-        trials.push({ keep, passed, worst: worstOf(builds), planBytes, report: result.reportFile });
-        log(`precision: build ${n} (at most ${maxBuilds}): keep [${keep.join(', ')}] → ${passed ? 'passed' : 'failed'}` +
-            `${passed ? '' : ` (${worstOf(builds)})`}`);
-        return passed;
-    };
-    const opensAt = () => (divergence?.status === 'found' ? divergence.node : null);
+    const start = [...model.keepFp32];
+    const candidates = all.filter((n) => !start.includes(n));
+    const oracle = candidateOracle(start, all, bounds, run);
+    const judge = (keep) => oracle.judge(keep, log);
+    // Where the first candidate's error starts (its run's first-divergence pass): the search opens there.
+    const opensAt = () => (oracle.first.divergence?.status === 'found' ? oracle.first.divergence.node : null);
     const ranked = () => rankByDivergence(candidates, opensAt());
     const outOfTime = () => deadline !== null && now() >= deadline;
     // Past EVERY_NODE_UP_TO nodes, regions first: all-FP16 is built, and its engine's layers group the nodes.
     let regions = null;
     if (candidates.length > EVERY_NODE_UP_TO && !outOfTime() && !(await judge([]))) {
         // Read against the model's graph: a fused Myelin layer names only its ends, the graph gives what is between.
-        const layers = allFp16Layers && (await readEngineLayers(allFp16Layers, await readOnnxGraph(model.onnx)))?.layers;
+        const file = oracle.first.layers;
+        const layers = file && (await readEngineLayers(file, await readOnnxGraph(model.onnx)))?.layers;
         if (layers)
             regions = layerRegions(candidates, layers);
         else
@@ -52950,35 +52985,65 @@ async function searchPrecision(model, outputDir, budget, run, log, now = Date.no
         ? await searchKeepSetByRegions(regions, judge, maxBuilds, rankRegions(regions, opensAt), outOfTime)
         : await searchKeepSet(candidates, judge, maxBuilds, ranked, outOfTime);
     if (search.spent === 'time')
-        log(`precision: the search's time (${maxMs} ms) ran out after ${trials.length} build(s)`);
-    // The list's price: built once more and A/B'd against the all-FP16 engine (candidate 1's plan) on this
-    // GPU, its accuracy gate run again (the list re-verified on the build that found it).
-    let price = null;
-    if (search.keep?.length) {
-        const base = (0,external_node_path_namespaceObject.join)(outputDir, '1');
-        const result = await run('price', search.keep, { benchmark: 'ab' }, { first: false, basePlans: base });
-        price = priceOf(result.report.builds, result.reportFile);
-        log(`precision: the list re-verified (${price.accuracy}); latency against all-FP16 ${price.latency}`);
-    }
-    const answer = search.keep ? (trials.find((t) => t.keep.join('\n') === search.keep.join('\n')) ?? null) : null;
+        log(`precision: the search's time (${maxMs} ms) ran out after ${oracle.trials.length} build(s)`);
+    const keep = search.keep && oracle.withStart(search.keep);
+    const trials = oracle.trials;
+    const same = (t) => keep !== null && t.keep.join('\n') === keep.join('\n');
+    // Keeping every candidate gave no verdict: that is not "no list fixes it", only that none could be judged.
+    const everyKept = oracle.withStart(candidates).join('\n');
+    const unjudged = search.outcome === 'unfixable' && trials.some((t) => t.unjudged && t.keep.join('\n') === everyKept);
+    const against = start.length ? 'the configured list' : 'all-FP16';
+    const price = search.keep?.length
+        ? await priceList(keep, outputDir, run, oracle.stopIfCancelled, log, against)
+        : null;
     return {
         model: model.name,
+        start,
         candidates,
         regions: regions?.length ?? null,
         maxBuilds,
         maxMs,
         ...search,
+        outcome: unjudged ? 'unjudged' : search.outcome,
+        keep,
         trials,
         allFp16: trials[0],
-        answer,
-        divergence,
+        answer: trials.find(same) ?? null,
+        divergence: oracle.first.divergence,
         ranked: ranked(),
         price,
     };
 }
-async function searchModels(models, plan, outputDir, run, log, positionOf) {
+/**
+ * The list's price: built once more and A/B'd against the first candidate's engine (all-FP16, or the configured
+ * list) on this GPU, its accuracy gate run again (the list re-verified on the build that found it).
+ */
+async function priceList(keep, outputDir, run, stopIfCancelled, log, against) {
+    stopIfCancelled();
+    const base = (0,external_node_path_namespaceObject.join)(outputDir, '1');
+    const result = await run('price', keep, { benchmark: 'ab' }, { first: false, basePlans: base });
+    stopIfCancelled();
+    const price = priceOf(result.report.builds, result.reportFile);
+    log(`precision: the list re-verified (${price.accuracy}); latency against ${against} ${price.latency}`);
+    return price;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/accuracy/keep-lists-in-run.js
+// The keep-fp32 searches a run asks for (precision-search: true, docs/accuracy.md): for each model whose fp16 or
+// bf16 engine failed its gate, the search of precision-search.ts, its candidate runs made by the run's own
+// pipeline; after a TensorRT step, a committed list rechecked node by node. What it finds is the report's
+// precisionSearch[]; a search that cannot run is said (`error`), never the run's failure: the run's verdict is
+// its engines'.
+
+
+
+
+async function searchModels(models, plan, outputDir, run, log, positionOf, signal) {
     const records = [];
     for (const model of models.filter((m) => m.precisionSearch)) {
+        // A cancelled run starts no search (the run says it was interrupted).
+        if (signal?.aborted)
+            break;
         const folder = searchFolder(outputDir, model.name);
         const recheck = plan.step !== null && model.keepFp32.length > 0 && plan.passed(model.name);
         if (!plan.failed(model.name) && !recheck)
@@ -52995,15 +53060,16 @@ async function searchModels(models, plan, outputDir, run, log, positionOf) {
             if (recheck)
                 records.push({ ...base, ...(await recheckList(model, run(model.name, folder), log)) });
             else {
-                const found = await searchPrecision(model, folder, model.precisionSearch, run(model.name, folder), log);
+                const bounds = { ...model.precisionSearch, ...(signal && { signal }) };
+                const found = await searchPrecision(model, folder, bounds, run(model.name, folder), log);
                 records.push({ ...base, ...recordOf(found) });
             }
         }
         catch (error) {
-            if (!(error instanceof errors_InputError))
+            if (!(error instanceof errors_InputError || error instanceof SearchCancelled))
                 throw error;
             log(`precision: ${model.name}: ${error.message}`);
-            const none = { keep: null, candidates: 0, builds: [], openedAt: null, price: null };
+            const none = { keep: null, start: model.keepFp32, candidates: 0, builds: [], openedAt: null, price: null };
             records.push({ ...base, ...none, outcome: 'error', error: error.message });
         }
     }
@@ -53021,28 +53087,34 @@ async function recheckList(model, run, log) {
         const trial = keep.filter((n) => n !== node);
         const n = builds.length + 1;
         const result = await run(`recheck-${n}`, trial, { benchmark: false }, { first: false, basePlans: null });
-        const passed = judged(result.report.builds, `recheck ${n} (keep ${JSON.stringify(trial)})`, result.reportFile);
+        // A recheck with no verdict keeps its node: only a list judged passing drops one.
+        const { passed, unjudged } = verdictOf(result.report.builds);
         const planBytes = result.report.builds.reduce((t, b) => (b.bytes === null ? t : (t ?? 0) + b.bytes), null);
-        builds.push({ keep: trial, passed, worst: worstOf(result.report.builds), planBytes });
-        log(`precision: recheck ${n}: keep [${trial.join(', ')}] without ${node} → ${passed ? 'passed' : 'failed'}`);
+        builds.push({ keep: trial, passed, unjudged, worst: worstOf(result.report.builds), planBytes });
+        const verdict = unjudged ? `not judged: it ${unjudged}; ${node} stays` : passed ? 'passed' : 'failed';
+        log(`precision: recheck ${n}: keep [${namesOf(trial)}] without ${namesOf([node])} → ${verdict}`);
         if (passed) {
             keep = trial;
             dropped.push(node);
         }
     }
-    const none = { candidates: model.keepFp32.length, openedAt: null, price: null };
+    const none = { candidates: model.keepFp32.length, openedAt: null, price: null, start: model.keepFp32 };
     return { ...none, outcome: 'rechecked', keep, builds, dropped };
 }
 function recordOf(found) {
     return {
         outcome: found.outcome,
         keep: found.keep,
+        start: found.start,
         candidates: found.candidates.length,
         regions: found.regions,
         maxBuilds: found.maxBuilds,
         maxSeconds: found.maxMs === null ? null : found.maxMs / 1000,
         spent: found.spent,
-        builds: found.trials.map(({ keep, passed, worst, planBytes }) => ({ keep, passed, worst, planBytes })),
+        builds: found.trials.map(({ keep, passed, unjudged, worst, planBytes }) => ({
+            ...{ keep, passed, unjudged },
+            ...{ worst, planBytes },
+        })),
         openedAt: found.divergence?.status === 'found' ? found.divergence.node : null,
         price: found.price && {
             accuracy: found.price.accuracy,
@@ -53069,7 +53141,7 @@ step = null) {
         step,
     };
     const position = (model) => config.position(['models', config.models.findIndex((m) => m.name === model)]);
-    return searchModels(config.models, plan, config.outputDir, candidate, log, position);
+    return searchModels(config.models, plan, config.outputDir, candidate, log, position, pipeline.signal);
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/gpu/selection.js
@@ -55539,10 +55611,13 @@ const builtFromSchema = object({
  */
 const precisionSearchSchema = object({
     model: schemas_string(),
-    /** error: a candidate could not be judged (said in `error`); no list is decided then. */
+    /** error: the search could not run, or was cancelled (said in `error`); no list is decided then. */
+    /** unjudged: keeping every candidate gave no verdict (a build or check that failed): no list is known. */
     /** rechecked: a committed list after a TensorRT step, each node left out in turn (`dropped`: not needed). */
-    outcome: schemas_enum(['found', 'none-needed', 'unfixable', 'budget-spent', 'rechecked', 'error']),
+    outcome: schemas_enum(['found', 'none-needed', 'unfixable', 'budget-spent', 'rechecked', 'error', 'unjudged']),
     keep: array(schemas_string()).nullable(),
+    /** The model's keep-fp32 list as configured: every candidate keeps it, the search adds to it. */
+    start: array(schemas_string()).default([]),
     candidates: count,
     /** How many regions (the all-FP16 engine's layers) were searched before the nodes in them; null: by node. */
     regions: nullableNumber.default(null),
@@ -55551,8 +55626,15 @@ const precisionSearchSchema = object({
     maxSeconds: nullableNumber.default(null),
     /** budget-spent: which budget ran out, the builds or the time. */
     spent: schemas_enum(['builds', 'time']).nullable().default(null),
-    /** Each candidate list built and checked, in order: the first is all-FP16. */
-    builds: array(object({ keep: array(schemas_string()), passed: schemas_boolean(), worst: schemas_string(), planBytes: nullableNumber })),
+    /** Each candidate list built and checked, in order: the first is all-FP16 (or `start` alone). */
+    builds: array(object({
+        keep: array(schemas_string()),
+        passed: schemas_boolean(),
+        /** Why this list gave no verdict (its build or its check failed); it counted as not passing. */
+        unjudged: nullableString.default(null),
+        worst: schemas_string(),
+        planBytes: nullableNumber,
+    })),
     /** The node where all-FP16's error starts, where the search opened; null when none was named. */
     openedAt: nullableString,
     /** The list built once more: its gate again, its latency against all-FP16 from an A/B, its plan size. */
@@ -61373,7 +61455,21 @@ function searchLines(s) {
     const [first, found] = [s.builds[0], s.builds.find((b) => s.keep && b.keep.join('\n') === s.keep.join('\n'))];
     const builds = `${s.builds.length} build(s) of ${s.candidates} candidate node(s)`;
     const where = s.configPosition ? ` (${markdown_text_text(formatPosition(s.configPosition))})` : '';
+    // The first candidate: all-FP16, or the configured list alone where the search added to it.
+    const base = s.start.length ? `the configured list (${s.start.map(code).join(', ')})` : 'all-FP16';
+    const unjudged = s.builds.filter((b) => b.unjudged);
+    const caution = unjudged.length
+        ? [
+            `- ${unjudged.length} list(s) gave no verdict (${markdown_text_text(unjudged[0].unjudged)}): counted as not passing, so ` +
+                'the list passes but may not be the smallest',
+        ]
+        : [];
     switch (s.outcome) {
+        case 'unjudged':
+            return [
+                `**${markdown_text_text(s.model)}**: no list is known: with every candidate node kept in FP32 the engine gave no ` +
+                    `verdict (it ${markdown_text_text(unjudged.at(-1)?.unjudged ?? 'failed')}; ${builds}). Fix that first, then search again.`,
+            ];
         case 'error':
             return [`**${markdown_text_text(s.model)}**: the search stopped: ${markdown_text_text(s.error ?? 'unknown')}.`];
         case 'rechecked': {
@@ -61420,11 +61516,12 @@ function searchLines(s) {
                 '',
                 codeBlock(`keep-fp32: [${s.keep.join(', ')}]`),
                 '',
-                `- accuracy: all-FP16 ${markdown_text_text(first?.worst ?? 'failed')}; with the list, passed` +
+                `- accuracy: ${base} ${markdown_text_text(first?.worst ?? 'failed')}; with the list, passed` +
                     (price ? ` (built again: ${markdown_text_text(price.accuracy)})` : ''),
-                `- latency against all-FP16: ${markdown_text_text(price?.latency ?? 'not measured')}`,
-                `- plan size: ${keep_fp32_size(price?.planBytes ?? found?.planBytes)} against ${keep_fp32_size(first?.planBytes)} all-FP16`,
-                `- found in ${builds}${s.openedAt ? `, opened at ${code(s.openedAt)} where all-FP16's error starts` : ''}`,
+                `- latency against ${base}: ${markdown_text_text(price?.latency ?? 'not measured')}`,
+                `- plan size: ${keep_fp32_size(price?.planBytes ?? found?.planBytes)} against ${keep_fp32_size(first?.planBytes)} ${base}`,
+                `- found in ${builds}${s.openedAt ? `, opened at ${code(s.openedAt)} where the error starts` : ''}`,
+                ...caution,
             ];
         }
     }
@@ -62052,6 +62149,7 @@ function candidateRuns(options) {
             ...(options.signal && { signal: options.signal }),
             adjustConfig: (loaded) => adjust(options.adjustConfig ? options.adjustConfig(loaded) : loaded),
         }),
+        ...(options.signal && { signal: options.signal }),
     };
 }
 /** The build stage, or every build skipped when preflight failed and is enforced. */
@@ -64169,6 +64267,7 @@ const parseLog = defineCommand({
 
 
 
+
 function pickModel(models, name) {
     const searchable = (m) => narrowOf(m.precision) !== null && m.accuracy !== null;
     if (name !== null) {
@@ -64205,8 +64304,18 @@ async function precisionCommand(options, io) {
     // The output folder is claimed (marked and locked) for the search, whose candidates go under it.
     const release = await claimOutputDir(config, io.cwd);
     let found;
+    // Node names come from the ONNX: printed so that none can start a workflow command or a new line.
+    const say = (text) => io.stderr(`${logLines(text)}\n`);
+    const bounds = { maxBuilds, maxMs, ...(io.signal && { signal: io.signal }) };
     try {
-        found = await searchPrecision(model, folder, { maxBuilds, maxMs }, run, (line) => io.stderr(`${line}\n`));
+        found = await searchPrecision(model, folder, bounds, run, say);
+    }
+    catch (error) {
+        // Cancelled: no list is decided; run-cli exits 130 on the aborted signal.
+        if (!(error instanceof SearchCancelled))
+            throw error;
+        say(`precision: ${error.message}: no list is decided (its candidates so far: ${folder})`);
+        return EXIT.failed;
     }
     finally {
         await release();
@@ -64214,25 +64323,33 @@ async function precisionCommand(options, io) {
     if (options.json)
         io.stdout(`${JSON.stringify(found, null, 2)}\n`);
     else
-        io.stdout(renderSearch(found));
+        io.stdout(logLines(renderSearch(found)));
+    // 0 with a list that passes (re-verified), 1 without one: a candidate that gave no verdict is said, not exit 2.
     if (found.price && found.price.accuracy !== 'passed')
         return EXIT.failed;
     return found.outcome === 'found' || found.outcome === 'none-needed' ? EXIT.passed : EXIT.failed;
 }
 function renderSearch(found) {
-    const { candidates, allFp16, answer, divergence, price } = found;
-    const [model, search] = [{ name: found.model }, found];
+    const { candidates, allFp16, answer, divergence, price, start } = found;
+    const [model, search] = [{ name: logValue(found.model) }, found];
     const marked = divergence && divergence.status !== 'error' ? ' + 1 with its tensors marked' : '';
     const builds = `${search.trials.length} build(s)${marked} of ${candidates.length} candidate node(s)`;
-    const start = divergence?.status === 'found'
-        ? `all-FP16's error starts at ${divergence.node} (${divergence.op}): the search opened there`
+    // The first candidate: all-FP16, or the configured keep-fp32 list alone (every candidate keeps it).
+    const base = start.length ? `keep-fp32 as configured [${namesOf(start)}]` : 'all-FP16';
+    const opened = divergence?.status === 'found'
+        ? `${base}'s error starts at ${logValue(divergence.node ?? '?')} (${divergence.op}): the search opened there`
         : divergence?.status === 'marked-passes'
-            ? 'the marked all-FP16 engine passes (marking changed fusions): the search went in graph order'
+            ? `the marked ${base} engine passes (marking changed fusions): the search went in graph order`
             : null;
     const size = (t) => t?.planBytes == null ? 'unknown' : `${(t.planBytes / 2 ** 20).toFixed(2)} MiB`;
+    const unjudged = search.trials.filter((t) => t.unjudged);
+    const noVerdict = (t) => `keep [${namesOf(t.keep)}] ${t.unjudged} (${t.report})`;
     switch (search.outcome) {
         case 'none-needed':
-            return `What to keep in FP32 (${model.name}): nothing; all-FP16 passes its accuracy gate (${builds})\n`;
+            return `What to keep in FP32 (${model.name}): nothing${start.length ? ' more' : ''}; ${base} passes its accuracy gate (${builds})\n`;
+        case 'unjudged':
+            return (`What to keep in FP32 (${model.name}): no list is known: with every candidate kept the engine gave no ` +
+                `verdict (${noVerdict(unjudged.at(-1))}; ${builds}). Fix that build or check, then search again.\n`);
         case 'unfixable':
             return (`What to keep in FP32 (${model.name}): no list fixes it: with every candidate kept the gate still fails ` +
                 `(${allFp16.worst}; ${builds}). The error is not in FP16 arithmetic of these nodes: check the ` +
@@ -64242,22 +64359,24 @@ function renderSearch(found) {
             if (search.keep === null)
                 return (`What to keep in FP32 (${model.name}): the ${budget} ran out after ${builds}, before any list was ` +
                     'judged: raise it\n');
+            const added = search.keep.length - start.length;
             const head = search.outcome === 'found'
-                ? `What to keep in FP32 (${model.name}): ${search.keep.join(', ')} (${builds}; at most ` +
-                    `${buildBound(search.keep.length, candidates.length)} for ${search.keep.length} node(s))`
+                ? `What to keep in FP32 (${model.name}): ${namesOf(search.keep)} (${builds}; at most ` +
+                    `${buildBound(added, candidates.length)} for ${added} node(s) added)`
                 : `What to keep in FP32 (${model.name}): the ${budget} ran out after ${builds}; this list passes ` +
                     'but may not be the smallest (raise it)';
             return [
                 head,
+                ...unjudged.map((t) => `not judged, counted as not passing (the list may not be the smallest): ${noVerdict(t)}`),
                 '',
                 `Paste under the model "${model.name}" in trt-ci.yml:`,
                 '',
-                `    keep-fp32: [${search.keep.join(', ')}]`,
+                `    keep-fp32: [${namesOf(search.keep)}]`,
                 '',
-                `accuracy: all-FP16 failed (${allFp16.worst}); with the list, passed`,
-                ...(start ? [start] : []),
-                `plan size: all-FP16 ${size(allFp16)}, with the list ${size(answer)}`,
-                `latency with the list against all-FP16: ${price?.latency ?? 'not measured'}`,
+                `accuracy: ${base} failed (${allFp16.worst}); with the list, passed`,
+                ...(opened ? [opened] : []),
+                `plan size: ${base} ${size(allFp16)}, with the list ${size(answer)}`,
+                `latency with the list against ${base}: ${price?.latency ?? 'not measured'}`,
                 price && price.accuracy !== 'passed'
                     ? `the list was NOT re-verified by a second build with it: ${price.accuracy} (${price.report})`
                     : `the list re-verified by a second build (${price?.report ?? 'not run'})`,

@@ -1,4 +1,4 @@
-import { searchKeepLists } from './accuracy/precision-search.js';
+import { searchKeepLists } from './accuracy/keep-lists-in-run.js';
 import { MEASUREMENT } from './tensorrt/measurement.js';
 import { mkdir } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -362,6 +362,7 @@ function candidateRuns(options: PipelineOptions) {
         ...(options.signal && { signal: options.signal }),
         adjustConfig: (loaded) => adjust(options.adjustConfig ? options.adjustConfig(loaded) : loaded),
       }),
+    ...(options.signal && { signal: options.signal }),
   };
 }
 

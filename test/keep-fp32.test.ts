@@ -2,7 +2,7 @@
 // arithmetic: every layer output an FP16 engine holds in FP16 is rounded through a Cast pair under ONNX
 // Runtime (test/support/trtexec-standin.mjs roundThroughFp16), so an overflow comes from e^12 > 65504, not
 // from a switch. The planted model: log(sum(exp(x))) with x about 10-12, no max subtracted.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writePrecisionOnnx } from '../src/builds/precision-onnx.js';
@@ -258,20 +258,90 @@ describe('trt-ci precision: the search, each candidate built and checked', () =>
     expect(badTime.stderr).toMatch(/--max-time: expected a duration like 90m or 2h, got "soon"/);
   });
 
-  it('stops, exit 2, when a candidate cannot be judged: a check that did not run is not a failure', async () => {
-    // The engine will not run on the GPU (no kernel image): no verdict, so no list is decided from it.
+  it('a candidate that gives no verdict never ends the search, nor counts as the gate failing (issue 52)', async () => {
+    // Every engine fails to run on the GPU (no kernel image): no list can be known, and it says why; exit 1.
     const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_RUN_NO_KERNEL: '1' } });
-    writeFileSync(join(runner.dir, 'lse.onnx'), logSumExpOnnx());
-    const config = runner.writeConfig(
-      'output-dir: out\nmodels:\n  - name: lse\n    onnx: lse.onnx\n    precision: fp16\n' +
-        '    accuracy: { inputs: { x: { range: [10, 12] } } }\n    profiles: [{ name: p, shapes: { x: 1x16 } }]\n',
+    const config = lseConfig(runner);
+    const none = await cli(['precision', '--config', config]);
+    expect(none.code, none.stderr).toBe(1);
+    expect(none.stdout).toMatch(
+      /no list is known: with every candidate kept the engine gave no verdict \(keep \[exp, /,
     );
-    const result = await cli(['precision', '--config', config]);
-    expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/candidate 1 \(keep \[\]\) was not judged: trtexec could not run the engine/);
-    expect(result.stdout).not.toContain('keep-fp32:');
+    expect(none.stdout).toMatch(/was not judged: trtexec could not run the engine/);
+    expect(none.stderr).toMatch(/build 2 \(at most 32\): keep \[exp, sum, log, y\] → not judged: it was not judged/);
+    expect(none.stdout).not.toContain('keep-fp32:');
+    // Candidate 3 ([exp, sum]) does not build: counted as not passing, the search goes on to the list, said.
+    const one = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_CRASH: 'driver', TRTEXEC_STANDIN_ONLY: '/lse/3/' } });
+    const json = await cli(['precision', '--config', lseConfig(one), '--json']);
+    expect(json.code, json.stderr).toBe(0);
+    const search = JSON.parse(json.stdout);
+    expect(search).toMatchObject({ outcome: 'found', keep: ['exp', 'sum', 'log'] });
+    expect(search.trials[2]).toMatchObject({ keep: ['exp', 'sum'], passed: false });
+    expect(search.trials[2].unjudged).toMatch(/^did not build: /);
+    expect(search.trials.filter((t: { unjudged: string | null }) => t.unjudged)).toHaveLength(1);
+  });
+
+  it('starts from a partial keep-fp32 list: every candidate keeps it, the search adds the rest', async () => {
+    const runner = makeRunner();
+    const config = lseConfig(runner, '    keep-fp32: [exp]\n');
+    const json = await cli(['precision', '--config', config, '--json']);
+    expect(json.code, json.stderr).toBe(0);
+    const search = JSON.parse(json.stdout);
+    expect(search).toMatchObject({ start: ['exp'], candidates: ['sum', 'log', 'y'], keep: ['exp', 'sum', 'log'] });
+    expect(search.trials[0]).toMatchObject({ keep: ['exp'], passed: false });
+    for (const trial of search.trials) expect(trial.keep[0]).toBe('exp');
+    // Fewer builds than from empty: 2 + 2 (ceil(log2 3) + 1) at most for the 2 nodes it adds.
+    expect(search.trials.length).toBeLessThanOrEqual(8);
+    const text = await cli(['precision', '--config', config]);
+    expect(text.stdout).toContain('accuracy: keep-fp32 as configured [exp] failed');
+    expect(text.stdout).toContain('    keep-fp32: [exp, sum, log]');
+  });
+
+  it('prints node names inert: a name with a newline and ::error:: starts no workflow command', async () => {
+    const runner = makeRunner();
+    const evil = 'exp\n::error::pwned';
+    writeFileSync(
+      join(runner.dir, 'lse.onnx'),
+      logSumExpOnnx((node) => (node === 'exp' ? evil : node)),
+    );
+    const config = lseConfig(runner, '', false);
+    const text = await cli(['precision', '--config', config]);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toContain('keep-fp32: [exp ::error::pwned, sum, log]');
+    for (const line of `${text.stdout}\n${text.stderr}`.split('\n')) expect(line).not.toMatch(/^\s*::/);
+    const json = await cli(['precision', '--config', config, '--json']);
+    expect(JSON.parse(json.stdout).keep).toEqual([evil, 'sum', 'log']);
+  });
+
+  it('cancelled: stops between builds, exits 130, decides no list and leaves no lock or partial file', async () => {
+    const runner = makeRunner();
+    const config = lseConfig(runner);
+    const controller = new AbortController();
+    const result = await cli(['precision', '--config', config], {
+      signal: controller.signal,
+      onStderr: (text) => {
+        if (text.startsWith('precision: build 2 ')) controller.abort();
+      },
+    });
+    expect(result.code).toBe(130);
+    expect(result.stderr).toMatch(/the search was cancelled: no list is decided/);
+    expect(result.stderr).not.toMatch(/precision: build 3 /);
+    expect(result.stdout).toBe('');
+    const left = readdirSync(join(runner.dir, 'out'), { recursive: true }).map(String);
+    expect(left.filter((f) => /\.tmp$|\.partial$|trt-ci-lock/.test(f))).toEqual([]);
+    expect(left.some((f) => f.startsWith(join('precision', 'lse', '3')))).toBe(false);
   });
 });
+
+/** The log-sum-exp model in its own config, inputs at [10, 12] (its Exp overflows FP16), `extra` under it. */
+function lseConfig(runner: ReturnType<typeof makeRunner>, extra = '', write = true): string {
+  if (write) writeFileSync(join(runner.dir, 'lse.onnx'), logSumExpOnnx());
+  return runner.writeConfig(
+    'output-dir: out\nmodels:\n  - name: lse\n    onnx: lse.onnx\n    precision: fp16\n' +
+      extra +
+      '    accuracy: { inputs: { x: { range: [10, 12] } } }\n    profiles: [{ name: p, shapes: { x: 1x16 } }]\n',
+  );
+}
 
 describe('precision-search: true in a run (issue 37)', () => {
   it('a failed fp16 engine: the run searches, the report keeps each build, the summary says the lines', async () => {
@@ -304,7 +374,7 @@ describe('precision-search: true in a run (issue 37)', () => {
     expect(summary).toContain('**lse**: keep `exp`, `sum`, `log` in FP32');
     expect(summary).toContain('```\nkeep-fp32: [exp, sum, log]\n```');
     expect(summary).toMatch(/- latency against all-FP16: [+-]\d/);
-    expect(summary).toContain("opened at `exp` where all-FP16's error starts");
+    expect(summary).toContain('opened at `exp` where the error starts');
     // Pasted, the next run passes, and searches nothing (its engine passes).
     writeFileSync(
       config,
@@ -365,14 +435,15 @@ describe('the "What to keep in FP32" section', () => {
     model: 'm',
     outcome: 'found',
     keep: ['exp'],
+    start: [],
     candidates: 4,
     maxBuilds: 32,
     maxSeconds: null,
     spent: null,
     regions: null,
     builds: [
-      { keep: [], passed: false, worst: 'y: 100.0% out of tolerance', planBytes: 2048 },
-      { keep: ['exp'], passed: true, worst: 'y: 0.0% out of tolerance', planBytes: 3072 },
+      { keep: [], passed: false, unjudged: null, worst: 'y: 100.0% out of tolerance', planBytes: 2048 },
+      { keep: ['exp'], passed: true, unjudged: null, worst: 'y: 0.0% out of tolerance', planBytes: 3072 },
     ],
     openedAt: null,
     price: null,
@@ -410,6 +481,24 @@ describe('the "What to keep in FP32" section', () => {
     const stopped = section({ outcome: 'error', keep: null, error: 'candidate 1 did not build: OOM' });
     expect(stopped).toContain('the search stopped: candidate 1 did not build: OOM.');
     expect(stopped).not.toContain('keep-fp32:');
+  });
+
+  it('names the configured list it started from, and a list that gave no verdict (issue 52)', () => {
+    const noVerdict = {
+      keep: ['exp', 'sum'],
+      passed: false,
+      unjudged: 'did not build: exit 1',
+      worst: '',
+      planBytes: null,
+    };
+    const [first, found] = record({}).builds;
+    const started = section({ start: ['exp'], keep: ['exp', 'sum'], builds: [first!, noVerdict, found!] });
+    expect(started).toContain('- latency against the configured list (`exp`): not measured');
+    expect(started).toContain('- 1 list(s) gave no verdict (did not build: exit 1): counted as not passing');
+    expect(section({})).not.toContain('gave no verdict');
+    const unknown = section({ outcome: 'unjudged', keep: null, builds: [first!, noVerdict] });
+    expect(unknown).toContain('no list is known: with every candidate node kept in FP32 the engine gave no verdict');
+    expect(unknown).toContain('(it did not build: exit 1; 2 build(s)');
   });
 });
 

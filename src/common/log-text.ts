@@ -8,7 +8,7 @@
 export const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
 
 /** One value inside a log line: no line break, no bidirectional control. */
-function logValue(value: string): string {
+export function logValue(value: string): string {
   return value.replace(/\r\n|[\r\n\u2028\u2029\u0085]/g, ' ').replace(BIDI_CONTROLS, '');
 }
 

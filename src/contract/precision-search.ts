@@ -8,10 +8,13 @@ import { configPositionSchema, count, nullableNumber, nullableString } from './v
  */
 export const precisionSearchSchema = z.object({
   model: z.string(),
-  /** error: a candidate could not be judged (said in `error`); no list is decided then. */
+  /** error: the search could not run, or was cancelled (said in `error`); no list is decided then. */
+  /** unjudged: keeping every candidate gave no verdict (a build or check that failed): no list is known. */
   /** rechecked: a committed list after a TensorRT step, each node left out in turn (`dropped`: not needed). */
-  outcome: z.enum(['found', 'none-needed', 'unfixable', 'budget-spent', 'rechecked', 'error']),
+  outcome: z.enum(['found', 'none-needed', 'unfixable', 'budget-spent', 'rechecked', 'error', 'unjudged']),
   keep: z.array(z.string()).nullable(),
+  /** The model's keep-fp32 list as configured: every candidate keeps it, the search adds to it. */
+  start: z.array(z.string()).default([]),
   candidates: count,
   /** How many regions (the all-FP16 engine's layers) were searched before the nodes in them; null: by node. */
   regions: nullableNumber.default(null),
@@ -20,9 +23,16 @@ export const precisionSearchSchema = z.object({
   maxSeconds: nullableNumber.default(null),
   /** budget-spent: which budget ran out, the builds or the time. */
   spent: z.enum(['builds', 'time']).nullable().default(null),
-  /** Each candidate list built and checked, in order: the first is all-FP16. */
+  /** Each candidate list built and checked, in order: the first is all-FP16 (or `start` alone). */
   builds: z.array(
-    z.object({ keep: z.array(z.string()), passed: z.boolean(), worst: z.string(), planBytes: nullableNumber }),
+    z.object({
+      keep: z.array(z.string()),
+      passed: z.boolean(),
+      /** Why this list gave no verdict (its build or its check failed); it counted as not passing. */
+      unjudged: nullableString.default(null),
+      worst: z.string(),
+      planBytes: nullableNumber,
+    }),
   ),
   /** The node where all-FP16's error starts, where the search opened; null when none was named. */
   openedAt: nullableString,

@@ -342,10 +342,11 @@ export function controlFlowOnnx(): Uint8Array {
  * overflows; kept in FP32, the sum (about 2.6e6) overflows in FP16, and kept too, it overflows where an FP16
  * Log reads it: exp, sum and log must stay FP32 (the Mul of a value near 15 may be FP16).
  */
-export function logSumExpOnnx(): Uint8Array {
+export function logSumExpOnnx(nameOf: (node: string) => string = (node) => node): Uint8Array {
   const T = onnx.TensorProto.DataType;
+  // Each node named after its output, or what `nameOf` makes of that (a name tensors never carry).
   const node = (opType: string, input: string[], output: string, attribute: onnxProto.onnx.IAttributeProto[] = []) =>
-    onnx.NodeProto.create({ opType, name: output, input, output: [output], attribute });
+    onnx.NodeProto.create({ opType, name: nameOf(output), input, output: [output], attribute });
   const graph = onnx.GraphProto.create({
     name: 'log-sum-exp',
     node: [

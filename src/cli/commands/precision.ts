@@ -3,14 +3,17 @@ import { buildBound } from '../../accuracy/keep-search.js';
 import {
   candidateConfig,
   DEFAULT_MAX_BUILDS,
+  namesOf,
   type PrecisionSearch,
   type PrecisionTrial,
   type RunCandidate,
   searchFolder,
+  SearchCancelled,
   searchPrecision,
 } from '../../accuracy/precision-search.js';
 import { claimOutputDir } from '../../builds/output-dir.js';
 import { InputError } from '../../common/errors.js';
+import { logLines, logValue } from '../../common/log-text.js';
 import { parseDuration } from '../../common/units.js';
 import { loadConfig } from '../../config/load.js';
 import { type ModelConfig, narrowOf } from '../../contract/config.js';
@@ -64,33 +67,51 @@ async function precisionCommand(
   // The output folder is claimed (marked and locked) for the search, whose candidates go under it.
   const release = await claimOutputDir(config, io.cwd);
   let found: PrecisionSearch;
+  // Node names come from the ONNX: printed so that none can start a workflow command or a new line.
+  const say = (text: string) => io.stderr(`${logLines(text)}\n`);
+  const bounds = { maxBuilds, maxMs, ...(io.signal && { signal: io.signal }) };
   try {
-    found = await searchPrecision(model, folder, { maxBuilds, maxMs }, run, (line) => io.stderr(`${line}\n`));
+    found = await searchPrecision(model, folder, bounds, run, say);
+  } catch (error) {
+    // Cancelled: no list is decided; run-cli exits 130 on the aborted signal.
+    if (!(error instanceof SearchCancelled)) throw error;
+    say(`precision: ${error.message}: no list is decided (its candidates so far: ${folder})`);
+    return EXIT.failed;
   } finally {
     await release();
   }
   if (options.json) io.stdout(`${JSON.stringify(found, null, 2)}\n`);
-  else io.stdout(renderSearch(found));
+  else io.stdout(logLines(renderSearch(found)));
+  // 0 with a list that passes (re-verified), 1 without one: a candidate that gave no verdict is said, not exit 2.
   if (found.price && found.price.accuracy !== 'passed') return EXIT.failed;
   return found.outcome === 'found' || found.outcome === 'none-needed' ? EXIT.passed : EXIT.failed;
 }
 
 function renderSearch(found: PrecisionSearch): string {
-  const { candidates, allFp16, answer, divergence, price } = found;
-  const [model, search] = [{ name: found.model }, found];
+  const { candidates, allFp16, answer, divergence, price, start } = found;
+  const [model, search] = [{ name: logValue(found.model) }, found];
   const marked = divergence && divergence.status !== 'error' ? ' + 1 with its tensors marked' : '';
   const builds = `${search.trials.length} build(s)${marked} of ${candidates.length} candidate node(s)`;
-  const start =
+  // The first candidate: all-FP16, or the configured keep-fp32 list alone (every candidate keeps it).
+  const base = start.length ? `keep-fp32 as configured [${namesOf(start)}]` : 'all-FP16';
+  const opened =
     divergence?.status === 'found'
-      ? `all-FP16's error starts at ${divergence.node} (${divergence.op}): the search opened there`
+      ? `${base}'s error starts at ${logValue(divergence.node ?? '?')} (${divergence.op}): the search opened there`
       : divergence?.status === 'marked-passes'
-        ? 'the marked all-FP16 engine passes (marking changed fusions): the search went in graph order'
+        ? `the marked ${base} engine passes (marking changed fusions): the search went in graph order`
         : null;
   const size = (t: PrecisionTrial | null) =>
     t?.planBytes == null ? 'unknown' : `${(t.planBytes / 2 ** 20).toFixed(2)} MiB`;
+  const unjudged = search.trials.filter((t) => t.unjudged);
+  const noVerdict = (t: PrecisionTrial) => `keep [${namesOf(t.keep)}] ${t.unjudged} (${t.report})`;
   switch (search.outcome) {
     case 'none-needed':
-      return `What to keep in FP32 (${model.name}): nothing; all-FP16 passes its accuracy gate (${builds})\n`;
+      return `What to keep in FP32 (${model.name}): nothing${start.length ? ' more' : ''}; ${base} passes its accuracy gate (${builds})\n`;
+    case 'unjudged':
+      return (
+        `What to keep in FP32 (${model.name}): no list is known: with every candidate kept the engine gave no ` +
+        `verdict (${noVerdict(unjudged.at(-1)!)}; ${builds}). Fix that build or check, then search again.\n`
+      );
     case 'unfixable':
       return (
         `What to keep in FP32 (${model.name}): no list fixes it: with every candidate kept the gate still fails ` +
@@ -104,23 +125,27 @@ function renderSearch(found: PrecisionSearch): string {
           `What to keep in FP32 (${model.name}): the ${budget} ran out after ${builds}, before any list was ` +
           'judged: raise it\n'
         );
+      const added = search.keep.length - start.length;
       const head =
         search.outcome === 'found'
-          ? `What to keep in FP32 (${model.name}): ${search.keep.join(', ')} (${builds}; at most ` +
-            `${buildBound(search.keep.length, candidates.length)} for ${search.keep.length} node(s))`
+          ? `What to keep in FP32 (${model.name}): ${namesOf(search.keep)} (${builds}; at most ` +
+            `${buildBound(added, candidates.length)} for ${added} node(s) added)`
           : `What to keep in FP32 (${model.name}): the ${budget} ran out after ${builds}; this list passes ` +
             'but may not be the smallest (raise it)';
       return [
         head,
+        ...unjudged.map(
+          (t) => `not judged, counted as not passing (the list may not be the smallest): ${noVerdict(t)}`,
+        ),
         '',
         `Paste under the model "${model.name}" in trt-ci.yml:`,
         '',
-        `    keep-fp32: [${search.keep.join(', ')}]`,
+        `    keep-fp32: [${namesOf(search.keep)}]`,
         '',
-        `accuracy: all-FP16 failed (${allFp16.worst}); with the list, passed`,
-        ...(start ? [start] : []),
-        `plan size: all-FP16 ${size(allFp16)}, with the list ${size(answer)}`,
-        `latency with the list against all-FP16: ${price?.latency ?? 'not measured'}`,
+        `accuracy: ${base} failed (${allFp16.worst}); with the list, passed`,
+        ...(opened ? [opened] : []),
+        `plan size: ${base} ${size(allFp16)}, with the list ${size(answer)}`,
+        `latency with the list against ${base}: ${price?.latency ?? 'not measured'}`,
         price && price.accuracy !== 'passed'
           ? `the list was NOT re-verified by a second build with it: ${price.accuracy} (${price.report})`
           : `the list re-verified by a second build (${price?.report ?? 'not run'})`,

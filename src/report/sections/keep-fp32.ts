@@ -13,7 +13,21 @@ function searchLines(s: PrecisionSearchRecord): string[] {
   const [first, found] = [s.builds[0], s.builds.find((b) => s.keep && b.keep.join('\n') === s.keep.join('\n'))];
   const builds = `${s.builds.length} build(s) of ${s.candidates} candidate node(s)`;
   const where = s.configPosition ? ` (${text(formatPosition(s.configPosition))})` : '';
+  // The first candidate: all-FP16, or the configured list alone where the search added to it.
+  const base = s.start.length ? `the configured list (${s.start.map(code).join(', ')})` : 'all-FP16';
+  const unjudged = s.builds.filter((b) => b.unjudged);
+  const caution = unjudged.length
+    ? [
+        `- ${unjudged.length} list(s) gave no verdict (${text(unjudged[0]!.unjudged!)}): counted as not passing, so ` +
+          'the list passes but may not be the smallest',
+      ]
+    : [];
   switch (s.outcome) {
+    case 'unjudged':
+      return [
+        `**${text(s.model)}**: no list is known: with every candidate node kept in FP32 the engine gave no ` +
+          `verdict (it ${text(unjudged.at(-1)?.unjudged ?? 'failed')}; ${builds}). Fix that first, then search again.`,
+      ];
     case 'error':
       return [`**${text(s.model)}**: the search stopped: ${text(s.error ?? 'unknown')}.`];
     case 'rechecked': {
@@ -60,11 +74,12 @@ function searchLines(s: PrecisionSearchRecord): string[] {
         '',
         codeBlock(`keep-fp32: [${s.keep.join(', ')}]`),
         '',
-        `- accuracy: all-FP16 ${text(first?.worst ?? 'failed')}; with the list, passed` +
+        `- accuracy: ${base} ${text(first?.worst ?? 'failed')}; with the list, passed` +
           (price ? ` (built again: ${text(price.accuracy)})` : ''),
-        `- latency against all-FP16: ${text(price?.latency ?? 'not measured')}`,
-        `- plan size: ${size(price?.planBytes ?? found?.planBytes)} against ${size(first?.planBytes)} all-FP16`,
-        `- found in ${builds}${s.openedAt ? `, opened at ${code(s.openedAt)} where all-FP16's error starts` : ''}`,
+        `- latency against ${base}: ${text(price?.latency ?? 'not measured')}`,
+        `- plan size: ${size(price?.planBytes ?? found?.planBytes)} against ${size(first?.planBytes)} ${base}`,
+        `- found in ${builds}${s.openedAt ? `, opened at ${code(s.openedAt)} where the error starts` : ''}`,
+        ...caution,
       ];
     }
   }
