@@ -106,7 +106,10 @@ function renderSearch(found: PrecisionSearch): string {
   const noVerdict = (t: PrecisionTrial) => `keep [${namesOf(t.keep)}] ${t.unjudged} (${t.report})`;
   switch (search.outcome) {
     case 'none-needed':
-      return `What to keep in FP32 (${model.name}): nothing${start.length ? ' more' : ''}; ${base} passes its accuracy gate (${builds})\n`;
+      return (
+        `What to keep in FP32 (${model.name}): nothing${start.length ? ' more' : ''}; ${base} passes its ` +
+        `accuracy gate (${builds})\n`
+      );
     case 'unjudged':
       return (
         `What to keep in FP32 (${model.name}): no list is known: with every candidate kept the engine gave no ` +
