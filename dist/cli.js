@@ -64346,7 +64346,8 @@ function renderSearch(found) {
     const noVerdict = (t) => `keep [${namesOf(t.keep)}] ${t.unjudged} (${t.report})`;
     switch (search.outcome) {
         case 'none-needed':
-            return `What to keep in FP32 (${model.name}): nothing${start.length ? ' more' : ''}; ${base} passes its accuracy gate (${builds})\n`;
+            return (`What to keep in FP32 (${model.name}): nothing${start.length ? ' more' : ''}; ${base} passes its ` +
+                `accuracy gate (${builds})\n`);
         case 'unjudged':
             return (`What to keep in FP32 (${model.name}): no list is known: with every candidate kept the engine gave no ` +
                 `verdict (${noVerdict(unjudged.at(-1))}; ${builds}). Fix that build or check, then search again.\n`);
