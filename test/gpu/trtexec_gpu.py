@@ -334,5 +334,64 @@ def timed(options, args, model, shapes):
     return 0
 
 
+# The switches a call carries to the server: the rest of a server's environment is its own.
+FORWARDED = ('CUDA_VISIBLE_DEVICES', 'GPU_STANDIN_HOLD_S', 'GPU_STANDIN_RECORD')
+
+
+def serve(path):
+    """`trtexec_gpu.py serve SOCKET`: one process that keeps torch and its CUDA context loaded and runs each
+    call's main() in turn (its folder, its switches), so that a call costs its work, not an import of torch
+    (8 s on an H100 host, twice per candidate of a keep-fp32 search). Calls are answered one at a time."""
+    import contextlib
+    import socket
+    import traceback
+    import onnx  # noqa: F401  (loaded once, as torch)
+    import torch
+    torch.cuda.init()
+    server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    server.bind(path)
+    server.listen(8)
+    while True:
+        conn, _ = server.accept()
+        with conn, conn.makefile('r') as request, conn.makefile('w') as reply:
+            call = json.loads(request.readline())
+            os.chdir(call['cwd'])
+            for key in FORWARDED:
+                if key in call['env']:
+                    os.environ[key] = call['env'][key]
+                else:
+                    os.environ.pop(key, None)
+            code = 1
+            with contextlib.redirect_stdout(reply), contextlib.redirect_stderr(reply):
+                try:
+                    code = main(call['args'])
+                except SystemExit as stop:
+                    code = stop.code if isinstance(stop.code, int) else 1
+                except Exception:  # what an uncaught error would print, and exit 1
+                    traceback.print_exc()
+            reply.write(f'\0exit {code}\n')
+            reply.flush()
+
+
+def call_server(path, args):
+    """One call through the server: its output streamed back as it is printed, its exit status returned."""
+    import socket
+    client = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    client.connect(path)
+    env = {key: os.environ[key] for key in FORWARDED if key in os.environ}
+    client.sendall((json.dumps({'args': args, 'cwd': os.getcwd(), 'env': env}) + '\n').encode())
+    with client.makefile('r') as answer:
+        for line in answer:
+            if line.startswith('\0exit '):
+                return int(line.split()[1])
+            sys.stdout.write(line)
+            sys.stdout.flush()
+    return 1
+
+
 if __name__ == '__main__':
+    if sys.argv[1:2] == ['serve']:
+        serve(sys.argv[2])
+    elif os.environ.get('GPU_STANDIN_SOCKET'):
+        sys.exit(call_server(os.environ['GPU_STANDIN_SOCKET'], sys.argv[1:]))
     sys.exit(main(sys.argv[1:]))
