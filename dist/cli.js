@@ -53283,12 +53283,14 @@ class MemorySampler {
 
 
 
-async function sha256OfFile(path) {
+async function sha256OfFile(path, signal) {
     // A FIFO or a device (/dev/zero) would be read forever: only a regular file is hashed.
     if (!(await (0,promises_namespaceObject.stat)(path)).isFile())
         throw new Error(`${path} is not a regular file`);
     const hash = (0,external_node_crypto_namespaceObject.createHash)('sha256');
-    for await (const chunk of (0,external_node_fs_namespaceObject.createReadStream)(path, { highWaterMark: 1024 * 1024 }))
+    // A cancel stops the read between chunks: hashing 100 GB of weights never holds a cancelled run.
+    const chunks = (0,external_node_fs_namespaceObject.createReadStream)(path, { highWaterMark: 1024 * 1024, ...(signal && { signal }) });
+    for await (const chunk of chunks)
         hash.update(chunk);
     return hash.digest('hex');
 }
@@ -53329,11 +53331,16 @@ async function irregularExternalData(onnx) {
  * external data can be gigabytes. Null for a file that cannot be read.
  */
 class FileDigests {
+    signal;
     digests = new Map();
+    /** `signal`: the run's cancel, which stops a file's hashing (its digest is then unknown, null). */
+    constructor(signal) {
+        this.signal = signal;
+    }
     of(path) {
         let digest = this.digests.get(path);
         if (!digest) {
-            digest = sha256OfFile(path).catch(() => null);
+            digest = sha256OfFile(path, this.signal).catch(() => null);
             this.digests.set(path, digest);
         }
         return digest;
@@ -61957,7 +61964,7 @@ async function runPipeline(given) {
         // From a registry, whom it serves is who may push there (the run reads only repositories it trusts);
         // signatures still decide where trt-ci.yml has a public key.
         const cacheTrust = registry.cache && !trust.publicKey ? { ...trust, trust: 'any' } : trust;
-        const digests = new FileDigests();
+        const digests = new FileDigests(options.signal);
         const building = planBuilding(registry.config, version, {
             trtexec,
             env: options.env,

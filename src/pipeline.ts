@@ -134,7 +134,7 @@ export async function runPipeline(given: PipelineOptions): Promise<PipelineResul
     // From a registry, whom it serves is who may push there (the run reads only repositories it trusts);
     // signatures still decide where trt-ci.yml has a public key.
     const cacheTrust = registry.cache && !trust.publicKey ? { ...trust, trust: 'any' as const } : trust;
-    const digests = new FileDigests();
+    const digests = new FileDigests(options.signal);
     const building = planBuilding(registry.config, version, {
       trtexec,
       env: options.env,

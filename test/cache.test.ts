@@ -14,7 +14,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { externalDataFiles } from '../src/cache/engine-cache.js';
+import { externalDataFiles, FileDigests } from '../src/cache/engine-cache.js';
 import { cacheTrustOf, mayReplace } from '../src/cache/trust.js';
 import type { Report } from '../src/contract/report.js';
 import { cli, makeRunner, type Runner } from './support/harness.js';
@@ -289,6 +289,29 @@ describe('the cache key misses nothing a build reads', () => {
     );
     expect(report.builds[2]!.failure!.message).toMatch(/zero\.bin$/);
     // trtexec never started on them.
+    expect(runner.calls()).toEqual([]);
+  });
+
+  it('a cancel stops the hashing of a huge external data file: the run ends, its report written', async () => {
+    const runner = makeRunner();
+    // 64 GiB of weights (a sparse file: no disk used), minutes to hash: only a cancel that stops the read ends it.
+    const weights = join(runner.dir, 'weights.bin');
+    execFileSync('truncate', ['-s', '64G', weights]);
+    const aborted = new AbortController();
+    aborted.abort();
+    expect(await new FileDigests(aborted.signal).of(weights)).toBeNull();
+    const location = `\x0a\x08location\x12${String.fromCharCode('weights.bin'.length)}weights.bin`;
+    for (const model of ['up', 'det'])
+      writeFileSync(join(runner.dir, `${model}.onnx`), Buffer.from(`onnx header${location}`, 'latin1'));
+    const config = runner.writeConfig(CONFIG());
+    const cancel = new AbortController();
+    // Cancelled while the run hashes (it prints nothing before its first build), as a runner's cancel arrives.
+    const running = cli(['build', '--config', config, '--json'], { signal: cancel.signal });
+    setTimeout(() => cancel.abort(), 300);
+    const result = await running;
+    expect(result.code).toBe(130);
+    const report = JSON.parse(readFileSync(join(runner.dir, 'out', 'report.json'), 'utf8')) as Report;
+    expect(report.builds.map((b) => b.failure?.kind)).toEqual(['cancelled', 'cancelled', 'cancelled']);
     expect(runner.calls()).toEqual([]);
   });
 

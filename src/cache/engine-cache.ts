@@ -53,11 +53,13 @@ export interface CachedEngine {
   record: CachedRecord;
 }
 
-async function sha256OfFile(path: string): Promise<string> {
+async function sha256OfFile(path: string, signal: AbortSignal | undefined): Promise<string> {
   // A FIFO or a device (/dev/zero) would be read forever: only a regular file is hashed.
   if (!(await stat(path)).isFile()) throw new Error(`${path} is not a regular file`);
   const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 })) hash.update(chunk as Buffer);
+  // A cancel stops the read between chunks: hashing 100 GB of weights never holds a cancelled run.
+  const chunks = createReadStream(path, { highWaterMark: 1024 * 1024, ...(signal && { signal }) });
+  for await (const chunk of chunks) hash.update(chunk as Buffer);
   return hash.digest('hex');
 }
 
@@ -102,10 +104,13 @@ export async function irregularExternalData(onnx: string): Promise<string[]> {
 export class FileDigests {
   private readonly digests = new Map<string, Promise<string | null>>();
 
+  /** `signal`: the run's cancel, which stops a file's hashing (its digest is then unknown, null). */
+  constructor(private readonly signal?: AbortSignal) {}
+
   of(path: string): Promise<string | null> {
     let digest = this.digests.get(path);
     if (!digest) {
-      digest = sha256OfFile(path).catch(() => null);
+      digest = sha256OfFile(path, this.signal).catch(() => null);
       this.digests.set(path, digest);
     }
     return digest;
