@@ -15,3 +15,4 @@ await import('./history.js');
 await import('./registry.js');
 await import('./registry-faults.js');
 await import('./precision-search.js');
+await import('./precision-writer.js');
