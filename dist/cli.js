@@ -52826,14 +52826,16 @@ function priceOf(builds, report) {
 }
 const DEFAULT_MAX_BUILDS = DEFAULT_PRECISION_MAX_BUILDS;
 /**
- * The nodes a keep-fp32 list may name: those of the main graph that compute in FP16 (or BF16) when nothing is
- * kept (the writer's own table, so TensorRT 10 and 11 search the same nodes), in graph order.
+ * The nodes a keep-fp32 list may name: those that compute in FP16 (or BF16) when nothing is kept (the writer's
+ * own table, so TensorRT 10 and 11 search the same nodes): the main graph's in graph order, then those inside
+ * If and Loop bodies (an overflow there is a node to keep like any other; the first-divergence pass marks only
+ * the main graph, so they are searched after it).
  */
 function keepCandidates(onnx, narrow) {
     const written = mixedPrecisionOnnx(onnx, { narrow, keep: new Set() });
-    return mainGraphNodes(written.nodes)
-        .filter((n) => n.precision === narrow)
-        .map((n) => n.node);
+    const main = new Set(mainGraphNodes(written.nodes));
+    const narrowed = written.nodes.filter((n) => n.precision === narrow && n.node);
+    return [...narrowed.filter((n) => main.has(n)), ...narrowed.filter((n) => !main.has(n))].map((n) => n.node);
 }
 function worstOf(builds) {
     const outputs = builds.flatMap((b) => b.accuracy?.outputs ?? []);

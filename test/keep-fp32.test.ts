@@ -9,7 +9,7 @@ import { writePrecisionOnnx } from '../src/builds/precision-onnx.js';
 import type { PrecisionSearchRecord, Report } from '../src/contract/report.js';
 import { keepFp32Section } from '../src/report/sections/keep-fp32.js';
 import { cli, makeRunner } from './support/harness.js';
-import { controlFlowOnnx, logSumExpOnnx, plantedChainOnnx } from './support/onnx-models.js';
+import { controlFlowOnnx, ifOverflowOnnx, logSumExpOnnx, plantedChainOnnx } from './support/onnx-models.js';
 import { mixedPrecisionOnnx } from '../src/tensorrt/mixed-precision-onnx.js';
 
 const VERSIONS = { '10.16': '10.16.1.11', '11.2': '11.2.1.2' } as const;
@@ -295,6 +295,21 @@ describe('trt-ci precision: the search, each candidate built and checked', () =>
     const text = await cli(['precision', '--config', config]);
     expect(text.stdout).toContain('accuracy: keep-fp32 as configured [exp] failed');
     expect(text.stdout).toContain('    keep-fp32: [exp, sum, log]');
+  });
+
+  it('11.2: finds nodes inside an If branch that overflow (they were not candidates: "unfixable")', async () => {
+    const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_VERSION: VERSIONS['11.2'] } });
+    writeFileSync(join(runner.dir, 'branch.onnx'), ifOverflowOnnx());
+    const config = runner.writeConfig(
+      'output-dir: out\nmodels:\n  - name: branch\n    onnx: branch.onnx\n    precision: fp16\n' +
+        '    accuracy: { inputs: { x: { range: [10, 12] } } }\n    profiles: [{ name: p, shapes: { x: 1x16 } }]\n',
+    );
+    const json = await cli(['precision', '--config', config, '--json']);
+    expect(json.code, json.stderr).toBe(0);
+    const search = JSON.parse(json.stdout);
+    // The main graph's first, then the branches' (the first-divergence pass marks only the main graph).
+    expect(search.candidates).toEqual(['total', 'positive', 't_exp', 't_out', 'e_out']);
+    expect(search).toMatchObject({ outcome: 'found', keep: ['t_exp', 't_out'] });
   });
 
   it('prints node names inert: a name with a newline and ::error:: starts no workflow command', async () => {

@@ -337,6 +337,40 @@ export function controlFlowOnnx(): Uint8Array {
 }
 
 /**
+ * An overflow inside an If branch: x [1, 16] (about 10-12) -> ReduceSum > 0 -> If: then Exp(x) (e^12 = 162755,
+ * past FP16's 65504) times 1e-6, else x / 2 -> y [1, 16]. In FP16 the branch's Exp overflows; kept FP32, its
+ * product by 1e-6 reads the FP32 162755 cast to FP16 (Inf): t_exp and t_out, both inside the branch, must stay
+ * FP32.
+ */
+export function ifOverflowOnnx(): Uint8Array {
+  const T = onnx.TensorProto.DataType;
+  const node = (opType: string, input: string[], output: string, attribute: onnxProto.onnx.IAttributeProto[] = []) =>
+    onnx.NodeProto.create({ opType, name: output, input, output: [output], attribute });
+  const branch = (name: string, nodes: onnxProto.onnx.INodeProto[], out: string) =>
+    onnx.GraphProto.create({ name, node: nodes, output: [valueInfo(out, T.FLOAT, [1, 16])] });
+  const then = branch('then', [node('Exp', ['x'], 't_exp'), node('Mul', ['t_exp', 'tiny'], 't_out')], 't_out');
+  const otherwise = branch('else', [node('Mul', ['x', 'half'], 'e_out')], 'e_out');
+  const graph = onnx.GraphProto.create({
+    name: 'if-overflow',
+    node: [
+      node('ReduceSum', ['x', 'axes1'], 'total', [intAttr('keepdims', 0)]),
+      node('Greater', ['total', 'zero_f'], 'positive'),
+      node('If', ['positive'], 'y', [graphAttr('then_branch', then), graphAttr('else_branch', otherwise)]),
+    ],
+    initializer: [
+      int64s('axes1', [0, 1]),
+      onnx.TensorProto.create({ name: 'zero_f', dataType: T.FLOAT, floatData: [0] }),
+      initializer('tiny', [1], Float32Array.of(1e-6)),
+      initializer('half', [1], Float32Array.of(0.5)),
+    ],
+    input: [valueInfo('x', T.FLOAT, [1, 16])],
+    output: [valueInfo('y', T.FLOAT, [1, 16])],
+  });
+  const model = onnx.ModelProto.create({ irVersion: 8, opsetImport: [{ domain: '', version: 17 }], graph });
+  return onnx.ModelProto.encode(model).finish();
+}
+
+/**
  * A log-sum-exp with no max subtracted, as a hand-written softmax denominator is: x [1, 16] (about 10-12)
  * -> Exp (e^12 = 162755, past FP16's 65504) -> ReduceSum -> Log -> Mul by w -> y [1, 1]. In FP16 the Exp
  * overflows; kept in FP32, the sum (about 2.6e6) overflows in FP16, and kept too, it overflows where an FP16
