@@ -106,6 +106,21 @@ const MUTANTS = [
     'edge',
   ],
   ['src/tensorrt/onnx-graph.ts', '{ fp16: 65520,', '{ fp16: 65504,', 'written-onnx-check', 'edge'],
+  // Issue 52's search: a candidate with no verdict is not a pass; nodes inside If and Loop bodies are candidates.
+  [
+    'src/accuracy/precision-search.ts',
+    'if (unbuilt) return { passed: false,',
+    'if (unbuilt) return { passed: true,',
+    'keep-fp32',
+    'no verdict',
+  ],
+  [
+    'src/accuracy/precision-search.ts',
+    '...narrowed.filter((n) => !main.has(n))]',
+    '...narrowed.filter((n) => !main.has(n) && !n)]',
+    'keep-fp32',
+    'If branch',
+  ],
   // A check in the registry that no judge answers.
   [
     'src/contract/checks.ts',
