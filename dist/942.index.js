@@ -3262,6 +3262,8 @@ function verdictOf(builds) {
         return { passed: false, unjudged: 'built no engine' };
     return { passed: builds.every((b) => b.accuracy?.status === 'passed'), unjudged: null };
 }
+/** A candidate's plans together, in bytes; null when none has a size. */
+const planBytesOf = (builds) => builds.reduce((sum, b) => (b.bytes === null ? sum : (sum ?? 0) + b.bytes), null);
 /** Node names for a log line: the ONNX's own strings, each kept on the line (no break, no direction control). */
 const namesOf = (nodes) => nodes.map(logValue).join(', ');
 /** The search was cancelled (SIGINT, SIGTERM, a runner's cancel): no list is decided, and no build starts. */
@@ -3335,8 +3337,14 @@ function candidateOracle(start, all, bounds, run) {
             const layers = builds[0]?.layerInfo;
             first.layers = layers ? (0,external_node_path_.join)((0,external_node_path_.dirname)(result.reportFile), (0,external_node_path_.basename)(layers)) : null;
         }
-        const planBytes = builds.reduce((sum, b) => (b.bytes === null ? sum : (sum ?? 0) + b.bytes), null);
-        trials.push({ keep, passed, unjudged, worst: worstOf(builds), planBytes, report: result.reportFile });
+        trials.push({
+            keep,
+            passed,
+            unjudged,
+            worst: worstOf(builds),
+            planBytes: planBytesOf(builds),
+            report: result.reportFile,
+        });
         const verdict = unjudged
             ? `not judged: it ${unjudged} (${result.reportFile}); counted as not passing`
             : passed
@@ -3489,8 +3497,13 @@ async function recheckList(model, run, log) {
         const result = await run(`recheck-${n}`, trial, { benchmark: false }, { first: false, basePlans: null });
         // A recheck with no verdict keeps its node: only a list judged passing drops one.
         const { passed, unjudged } = verdictOf(result.report.builds);
-        const planBytes = result.report.builds.reduce((t, b) => (b.bytes === null ? t : (t ?? 0) + b.bytes), null);
-        builds.push({ keep: trial, passed, unjudged, worst: worstOf(result.report.builds), planBytes });
+        builds.push({
+            keep: trial,
+            passed,
+            unjudged,
+            worst: worstOf(result.report.builds),
+            planBytes: planBytesOf(result.report.builds),
+        });
         const verdict = unjudged ? `not judged: it ${unjudged}; ${node} stays` : passed ? 'passed' : 'failed';
         log(`precision: recheck ${n}: keep [${namesOf(trial)}] without ${namesOf([node])} → ${verdict}`);
         if (passed) {
@@ -6907,6 +6920,9 @@ async function buildPlan(job, gpu, context) {
         return done({ ...notRun(job, facts, externalDataFailure(job, irregular)), status: 'failed' });
     const driverVersion = info?.driverVersion ?? null;
     const key = context.cache ? await cacheKey(job, facts && { ...facts, driverVersion }, context) : null;
+    // A cancel during the key's hashing leaves a file's digest unknown: no key is whole, nothing is looked up.
+    if (context.signal?.aborted)
+        return done({ ...notRun(job, facts, CANCELLED) });
     let cache = null;
     if (context.cache && key) {
         const { engines, registry } = context.cache;

@@ -12,6 +12,7 @@ import type { PrecisionSearchRecord, Report } from '../contract/report.js';
 import {
   candidateConfig,
   namesOf,
+  planBytesOf,
   type PrecisionSearch,
   type RunCandidate,
   searchFolder,
@@ -84,11 +85,13 @@ async function recheckList(model: ModelConfig, run: RunCandidate, log: (line: st
     const result = await run(`recheck-${n}`, trial, { benchmark: false }, { first: false, basePlans: null });
     // A recheck with no verdict keeps its node: only a list judged passing drops one.
     const { passed, unjudged } = verdictOf(result.report.builds);
-    const planBytes = result.report.builds.reduce<number | null>(
-      (t, b) => (b.bytes === null ? t : (t ?? 0) + b.bytes),
-      null,
-    );
-    builds.push({ keep: trial, passed, unjudged, worst: worstOf(result.report.builds), planBytes });
+    builds.push({
+      keep: trial,
+      passed,
+      unjudged,
+      worst: worstOf(result.report.builds),
+      planBytes: planBytesOf(result.report.builds),
+    });
     const verdict = unjudged ? `not judged: it ${unjudged}; ${node} stays` : passed ? 'passed' : 'failed';
     log(`precision: recheck ${n}: keep [${namesOf(trial)}] without ${namesOf([node])} → ${verdict}`);
     if (passed) {

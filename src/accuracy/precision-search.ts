@@ -106,6 +106,10 @@ export function verdictOf(builds: readonly ReportBuild[]): { passed: boolean; un
   return { passed: builds.every((b) => b.accuracy?.status === 'passed'), unjudged: null };
 }
 
+/** A candidate's plans together, in bytes; null when none has a size. */
+export const planBytesOf = (builds: readonly ReportBuild[]) =>
+  builds.reduce<number | null>((sum, b) => (b.bytes === null ? sum : (sum ?? 0) + b.bytes), null);
+
 /** Node names for a log line: the ONNX's own strings, each kept on the line (no break, no direction control). */
 export const namesOf = (nodes: readonly string[]) => nodes.map(logValue).join(', ');
 
@@ -226,8 +230,14 @@ function candidateOracle(start: readonly string[], all: readonly string[], bound
       const layers = builds[0]?.layerInfo;
       first.layers = layers ? join(dirname(result.reportFile), basename(layers)) : null;
     }
-    const planBytes = builds.reduce<number | null>((sum, b) => (b.bytes === null ? sum : (sum ?? 0) + b.bytes), null);
-    trials.push({ keep, passed, unjudged, worst: worstOf(builds), planBytes, report: result.reportFile });
+    trials.push({
+      keep,
+      passed,
+      unjudged,
+      worst: worstOf(builds),
+      planBytes: planBytesOf(builds),
+      report: result.reportFile,
+    });
     const verdict = unjudged
       ? `not judged: it ${unjudged} (${result.reportFile}); counted as not passing`
       : passed

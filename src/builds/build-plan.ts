@@ -75,6 +75,8 @@ export async function buildPlan(job: BuildJob, gpu: number | null, context: Buil
 
   const driverVersion = info?.driverVersion ?? null;
   const key = context.cache ? await cacheKey(job, facts && { ...facts, driverVersion }, context) : null;
+  // A cancel during the key's hashing leaves a file's digest unknown: no key is whole, nothing is looked up.
+  if (context.signal?.aborted) return done({ ...notRun(job, facts, CANCELLED) });
   let cache: CacheVerdict | null = null;
   if (context.cache && key) {
     const { engines, registry } = context.cache;
