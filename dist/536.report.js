@@ -313,6 +313,12 @@ const PREFLIGHT_CHECKS = {
         looksAt: 'each plugin `.so`: ELF for this machine, linking the same `libnvinfer.so.N` as trtexec',
         judges: 'fails on a missing, foreign or mislinked library',
     },
+    'registry-login': {
+        source: 'host',
+        looksAt: "the Docker config (`$DOCKER_CONFIG`, else `~/.docker`) for a login to the registry cache's registries",
+        judges: "warns on a run that is not the default branch's when one is there (on a persistent runner any job's code " +
+            'reads it); skipped without an `oci://` cache',
+    },
     precision: {
         source: 'config',
         looksAt: "the models' precisions against the GPUs (fp8 needs compute capability 8.9) and int8 calibration",

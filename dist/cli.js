@@ -45681,6 +45681,12 @@ const PREFLIGHT_CHECKS = {
         looksAt: 'each plugin `.so`: ELF for this machine, linking the same `libnvinfer.so.N` as trtexec',
         judges: 'fails on a missing, foreign or mislinked library',
     },
+    'registry-login': {
+        source: 'host',
+        looksAt: "the Docker config (`$DOCKER_CONFIG`, else `~/.docker`) for a login to the registry cache's registries",
+        judges: "warns on a run that is not the default branch's when one is there (on a persistent runner any job's code " +
+            'reads it); skipped without an `oci://` cache',
+    },
     precision: {
         source: 'config',
         looksAt: "the models' precisions against the GPUs (fp8 needs compute capability 8.9) and int8 calibration",
@@ -56436,6 +56442,17 @@ function credentialsFor(registry, env, dockerConfigText) {
         };
     return { credentials: null, source: 'none (anonymous)', problem };
 }
+/**
+ * Why a credential found in the Docker config is a risk on this run, or null: a login a default-branch job left on
+ * a persistent runner is there for every later job, a pull request's code too. Pure.
+ */
+function dockerLoginRisk(registry, found, defaultBranch) {
+    if (found.source !== 'Docker config' || defaultBranch)
+        return null;
+    return (`the Docker config holds a credential for ${registry} on a run that is not the default branch's: on a ` +
+        "persistent runner a default-branch job's docker login leaves it there for any job's code to read; log out " +
+        'after that job and give pull requests TRT_CI_REGISTRY_READ_* (docs/cache.md)');
+}
 
 ;// CONCATENATED MODULE: ./.build/tsc/cache/registry-cache.js
 // The engine cache's second tier: an OCI registry shared by every runner of a fleet (docs/cache.md). The run
@@ -56769,12 +56786,9 @@ function openRegistryCache(registry, run) {
         const found = credentialsFor(reference.registry, run.env, docker);
         if (found.problem)
             problems.push(`the registry cache: ${found.problem}`);
-        // A login a default-branch job left on a persistent runner is there for every later job, a pull request's too.
-        if (found.source === 'Docker config' && !defaultBranch)
-            problems.push(`the registry cache: a credential for ${reference.registry} was read from the Docker config on a run that ` +
-                "is not the default branch's: on a persistent runner a default-branch job's docker login leaves it " +
-                "there for any job's code to read; log out after that job and give pull requests TRT_CI_REGISTRY_READ_* " +
-                '(docs/cache.md)');
+        const risk = dockerLoginRisk(reference.registry, found, defaultBranch);
+        if (risk)
+            problems.push(`the registry cache: ${risk}`);
         sources.add(found.source);
         return new OciClient(reference, {
             credentials: found.credentials,
@@ -59902,6 +59916,7 @@ opsOf = () => null) {
 ;// CONCATENATED MODULE: ./.build/tsc/preflight/host-checks.js
 
 
+
 function diskCheck(disk, minFreeBytes) {
     if ('error' in disk)
         return { id: 'disk', status: 'warn', message: `cannot read free space at ${disk.path}: ${disk.error}`, hint: null };
@@ -59969,8 +59984,39 @@ function pluginCheck(plugin, target, arch = process.arch) {
         subject: plugin.path,
     };
 }
+/**
+ * A `docker login` to the cache's registries left in the Docker config, on a run that is not the default branch's:
+ * whether or not trt-ci reads it (TRT_CI_REGISTRY_* come first), a pull request's code on the same persistent
+ * runner can. Pure: the caller reads the config file.
+ */
+function registryLoginCheck(registries, dockerConfigText, defaultBranch) {
+    if (registries.length === 0)
+        return { id: 'registry-login', status: 'skip', message: 'no oci:// cache configured', hint: null };
+    const risks = registries.flatMap((registry) => {
+        const risk = dockerLoginRisk(registry, credentialsFor(registry, {}, dockerConfigText), defaultBranch);
+        return risk ? [risk] : [];
+    });
+    if (risks.length > 0)
+        return {
+            id: 'registry-login',
+            status: 'warn',
+            message: risks.join('; '),
+            hint: 'On an ephemeral runner (a fresh pod or VM per job) nobody else reads the file: skip-checks: ' +
+                '[registry-login]. On a persistent one, run docker logout at the end of the job that logged in.',
+        };
+    return {
+        id: 'registry-login',
+        status: 'pass',
+        message: defaultBranch
+            ? "the default branch's run: a login in the Docker config is its own"
+            : `no login to ${registries.join(', ')} in the Docker config`,
+        hint: null,
+    };
+}
 
 ;// CONCATENATED MODULE: ./.build/tsc/preflight/preflight.js
+
+
 
 
 
@@ -60022,6 +60068,7 @@ async function runPreflight(config, tensorrt, environment) {
             kubernetes: Boolean(env.KUBERNETES_SERVICE_HOST),
         }),
         diskCheck(disk, config.minFreeDiskBytes),
+        registryLoginCheck(cacheRegistries(config), dockerConfigText(env), environment.defaultBranch ?? false),
         precisionCheck(config.models, query.ok ? selectedInfo(query.gpus, config.gpus) : [], tensorrt, fileSize, onnxOps),
         ...(pluginList.length > 0
             ? pluginList.map((plugin) => pluginCheck(plugin, target))
@@ -60045,6 +60092,15 @@ async function runPreflight(config, tensorrt, environment) {
         tensorrtVersion: formatVersion(tensorrt, true),
         elapsedMs: Math.round(performance.now() - started),
     };
+}
+/** The hosts of the registry cache's repositories (cache-dir: and cache-pr-repository:), once each. */
+function cacheRegistries(config) {
+    const { primary, pr } = config.cacheRegistry ?? { primary: null, pr: null };
+    const hosts = [primary, pr].flatMap((text) => {
+        const parsed = text ? parseOciReference(text) : null;
+        return parsed && typeof parsed !== 'string' ? [parsed.registry] : [];
+    });
+    return [...new Set(hosts)];
 }
 function uniquePlugins(models) {
     const seen = new Map();
@@ -62054,19 +62110,20 @@ async function withFoundBasePlans(config, options) {
         return { config, basePlansNote: `base plans: could not be downloaded: ${errorMessage(error)}` };
     }
 }
+/** Preflight for this run: the GPU query it already made, and whether it builds the default branch. */
+const preflightOf = (context, start, options) => runPreflight(context.config, context.version, {
+    env: context.env,
+    gpuQuery: start.gpuQuery,
+    defaultBranch: options.provenance?.defaultBranch ?? false,
+    ...(context.signal && { signal: context.signal }),
+});
 /**
  * Preflight, builds, then each stage on the builds' outcomes, the record of it all, and the files: in an
  * output folder this run holds.
  */
 async function buildAndReport(context, start, options) {
     const { config } = context;
-    const preflight = options.preflight === false
-        ? null
-        : await runPreflight(config, context.version, {
-            env: context.env,
-            gpuQuery: start.gpuQuery,
-            ...(context.signal && { signal: context.signal }),
-        });
+    const preflight = options.preflight === false ? null : await preflightOf(context, start, options);
     if (preflight)
         options.onEvent?.({ type: 'preflight', preflight });
     // The first stage a cancel stopped: it and the ones after it did not finish, and the report says so.
@@ -64441,6 +64498,7 @@ const precision = defineCommand({
 
 
 
+
 async function preflightCommand(options, io) {
     const config = loadConfig(options.config, io.cwd, io.env);
     const probeStart = performance.now();
@@ -64448,7 +64506,11 @@ async function preflightCommand(options, io) {
     // What run would refuse (a flag this trtexec does not take) preflight refuses too: exit 2 at its line.
     const { version } = await probeForConfig(config, trtexec);
     const versionProbeMs = Math.round(performance.now() - probeStart);
-    const result = await runPreflight(config, version, { env: io.env, ...(io.signal && { signal: io.signal }) });
+    const result = await runPreflight(config, version, {
+        env: io.env,
+        defaultBranch: runProvenance(io.env, io.cwd).defaultBranch,
+        ...(io.signal && { signal: io.signal }),
+    });
     io.stdout(options.json ? `${JSON.stringify({ ...result, versionProbeMs }, null, 2)}\n` : renderPreflightText(result));
     return result.status === 'fail' ? EXIT.failed : EXIT.passed;
 }

@@ -225,6 +225,15 @@ interface RunStart {
   building: BuildContext & { gpus: Map<number, GpuInfo> };
 }
 
+/** Preflight for this run: the GPU query it already made, and whether it builds the default branch. */
+const preflightOf = (context: StageContext, start: RunStart, options: PipelineOptions) =>
+  runPreflight(context.config, context.version, {
+    env: context.env,
+    gpuQuery: start.gpuQuery,
+    defaultBranch: options.provenance?.defaultBranch ?? false,
+    ...(context.signal && { signal: context.signal }),
+  });
+
 /**
  * Preflight, builds, then each stage on the builds' outcomes, the record of it all, and the files: in an
  * output folder this run holds.
@@ -235,14 +244,7 @@ async function buildAndReport(
   options: PipelineOptions,
 ): Promise<PipelineResult> {
   const { config } = context;
-  const preflight =
-    options.preflight === false
-      ? null
-      : await runPreflight(config, context.version, {
-          env: context.env,
-          gpuQuery: start.gpuQuery,
-          ...(context.signal && { signal: context.signal }),
-        });
+  const preflight = options.preflight === false ? null : await preflightOf(context, start, options);
   if (preflight) options.onEvent?.({ type: 'preflight', preflight });
   // The first stage a cancel stopped: it and the ones after it did not finish, and the report says so.
   let interrupted: string | null = null;

@@ -1,11 +1,11 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import onnxProto from 'onnx-proto';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../src/config/load.js';
 import { readElf } from '../src/preflight/elf.js';
 import { findCuda, nvinferTarget, pluginFacts } from '../src/preflight/gather.js';
-import { pluginCheck } from '../src/preflight/host-checks.js';
+import { pluginCheck, registryLoginCheck } from '../src/preflight/host-checks.js';
 import { gpuChecks } from '../src/preflight/gpu-checks.js';
 import { parseCsvRows, parseGpuRows } from '../src/gpu/nvidia-smi.js';
 import { CHECK_IDS } from '../src/contract/checks.js';
@@ -66,6 +66,7 @@ describe('preflight on the recorded H200 runner', () => {
       'ecc:pass',
       'persistence:pass',
       'disk:pass',
+      'registry-login:skip',
       'precision:pass',
       'plugins:skip',
     ]);
@@ -611,6 +612,47 @@ describe('precisions the GPUs can build', () => {
   });
 });
 
+describe('a registry login left on the runner (issue 51)', () => {
+  const HOST = '127.0.0.1:5999';
+  /** `trt-ci preflight` with an oci:// cache and a HOME whose Docker config logged in to `logins`. */
+  async function withLogin(logins: string[], env: NodeJS.ProcessEnv = {}) {
+    const runner = makeRunner();
+    runner.touch('m.onnx');
+    const auths = Object.fromEntries(logins.map((h) => [h, { auth: Buffer.from('u:secret').toString('base64') }]));
+    mkdirSync(join(runner.dir, 'home', '.docker'), { recursive: true });
+    writeFileSync(join(runner.dir, 'home', '.docker', 'config.json'), JSON.stringify({ auths }));
+    const config = runner.writeConfig(
+      `output-dir: out\ncuda: "13.0"\ncache-dir: oci://${HOST}/acme/engines\n` +
+        'models: [{ name: m, onnx: m.onnx, profiles: [{ name: p, shapes: { x: 1x8 } }] }]\n',
+    );
+    const { GITHUB_ACTIONS: _a, DOCKER_CONFIG: _d, TRT_CI_DEFAULT_BRANCH: _b, ...rest } = process.env;
+    const run = await cli(['preflight', '--config', config, '--json'], {
+      env: { ...rest, HOME: join(runner.dir, 'home'), ...env },
+    });
+    return check(JSON.parse(run.stdout) as PreflightResult, 'registry-login');
+  }
+
+  it("warns off the default branch when the Docker config holds the cache registry's login", async () => {
+    const found = await withLogin([HOST]);
+    expect(found.status).toBe('warn');
+    expect(found.message).toMatch(/Docker config holds a credential for 127\.0\.0\.1:5999 on a run that is not/);
+    expect(found.message).not.toContain('secret');
+    expect(found.hint).toMatch(/docker logout/);
+  });
+
+  it("passes with another registry's login, or on a declared default-branch job", async () => {
+    expect((await withLogin(['registry.example.com'])).status).toBe('pass');
+    expect((await withLogin([HOST], { TRT_CI_DEFAULT_BRANCH: 'true' })).status).toBe('pass');
+  });
+
+  it('reads $DOCKER_CONFIG before ~/.docker, and skips without an oci:// cache', async () => {
+    const empty = makeRunner();
+    writeFileSync(join(empty.dir, 'config.json'), '{}');
+    expect((await withLogin([HOST], { DOCKER_CONFIG: empty.dir })).status).toBe('pass');
+    expect(registryLoginCheck([], JSON.stringify({ auths: { [HOST]: { auth: 'dTpw' } } }), false).status).toBe('skip');
+  });
+});
+
 describe('gpus: in preflight', () => {
   it('an index nvidia-smi does not list is exit 2 naming it, as in run', async () => {
     const runner = makeRunner({ gpus: 2 });
@@ -661,7 +703,7 @@ describe('preflight in trt-ci run', () => {
     );
     const result = await cli(['run', '--config', config]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('✘ ecc            GPU 0: 2 uncorrected ECC errors');
+    expect(result.stdout).toContain('✘ ecc             GPU 0: 2 uncorrected ECC errors');
     expect(runner.calls()).toHaveLength(1);
   });
 

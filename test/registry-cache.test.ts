@@ -273,7 +273,7 @@ describe.skipIf(!registryInstalled)('a shared engine cache in an OCI registry, o
     const run = await build(pr, CONFIG(registry.host), noSecrets(job(pr, 'pull_request', 1401, 'pr')));
     expect(run.report.cache?.registry?.credentials).toBe('Docker config');
     expect(run.report.cache?.problems.join('\n')).toMatch(
-      /read from the Docker config on a run that is not the default/,
+      /Docker config holds a credential for .* on a run that is not the default/,
     );
     const main = ephemeral();
     withLogin(main);

@@ -71,3 +71,16 @@ export function credentialsFor(
     };
   return { credentials: null, source: 'none (anonymous)', problem };
 }
+
+/**
+ * Why a credential found in the Docker config is a risk on this run, or null: a login a default-branch job left on
+ * a persistent runner is there for every later job, a pull request's code too. Pure.
+ */
+export function dockerLoginRisk(registry: string, found: FoundCredentials, defaultBranch: boolean): string | null {
+  if (found.source !== 'Docker config' || defaultBranch) return null;
+  return (
+    `the Docker config holds a credential for ${registry} on a run that is not the default branch's: on a ` +
+    "persistent runner a default-branch job's docker login leaves it there for any job's code to read; log out " +
+    'after that job and give pull requests TRT_CI_REGISTRY_READ_* (docs/cache.md)'
+  );
+}

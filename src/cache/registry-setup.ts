@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Provenance } from './engine-cache.js';
 import { OciClient, type OciReference, parseOciReference } from './oci-client.js';
-import { credentialsFor } from './registry-auth.js';
+import { credentialsFor, dockerLoginRisk } from './registry-auth.js';
 import { RegistryCache } from './registry-cache.js';
 import type { RemoteCache } from './remote-cache.js';
 import { RegistryBreaker } from './registry-breaker.js';
@@ -16,7 +16,7 @@ export interface RegistrySetup {
 }
 
 /** The Docker config `docker login` and `oras login` write: $DOCKER_CONFIG/config.json, else ~/.docker/. */
-function dockerConfigText(env: NodeJS.ProcessEnv): string | null {
+export function dockerConfigText(env: NodeJS.ProcessEnv): string | null {
   const dir = env.DOCKER_CONFIG || (env.HOME ? join(env.HOME, '.docker') : null);
   if (!dir) return null;
   try {
@@ -45,14 +45,8 @@ export function openRegistryCache(
   const client = (reference: OciReference) => {
     const found = credentialsFor(reference.registry, run.env, docker);
     if (found.problem) problems.push(`the registry cache: ${found.problem}`);
-    // A login a default-branch job left on a persistent runner is there for every later job, a pull request's too.
-    if (found.source === 'Docker config' && !defaultBranch)
-      problems.push(
-        `the registry cache: a credential for ${reference.registry} was read from the Docker config on a run that ` +
-          "is not the default branch's: on a persistent runner a default-branch job's docker login leaves it " +
-          "there for any job's code to read; log out after that job and give pull requests TRT_CI_REGISTRY_READ_* " +
-          '(docs/cache.md)',
-      );
+    const risk = dockerLoginRisk(reference.registry, found, defaultBranch);
+    if (risk) problems.push(`the registry cache: ${risk}`);
     sources.add(found.source);
     return new OciClient(reference, {
       credentials: found.credentials,

@@ -1,6 +1,7 @@
 import { formatBytes } from '../common/units.js';
 import { hostMachine, MACHINES, nvinferMajor, type ElfRead } from './elf.js';
 import type { Check } from '../contract/report.js';
+import { credentialsFor, dockerLoginRisk } from '../cache/registry-auth.js';
 
 export type DiskFacts = { path: string; freeBytes: number } | { path: string; error: string };
 
@@ -104,5 +105,40 @@ export function pluginCheck(plugin: PluginFacts, target: NvinferTarget, arch: st
     message: `${plugin.path}: ${MACHINES[elf.machine] ?? elf.machine} shared object, ${links}`,
     hint: null,
     subject: plugin.path,
+  };
+}
+
+/**
+ * A `docker login` to the cache's registries left in the Docker config, on a run that is not the default branch's:
+ * whether or not trt-ci reads it (TRT_CI_REGISTRY_* come first), a pull request's code on the same persistent
+ * runner can. Pure: the caller reads the config file.
+ */
+export function registryLoginCheck(
+  registries: readonly string[],
+  dockerConfigText: string | null,
+  defaultBranch: boolean,
+): Check {
+  if (registries.length === 0)
+    return { id: 'registry-login', status: 'skip', message: 'no oci:// cache configured', hint: null };
+  const risks = registries.flatMap((registry) => {
+    const risk = dockerLoginRisk(registry, credentialsFor(registry, {}, dockerConfigText), defaultBranch);
+    return risk ? [risk] : [];
+  });
+  if (risks.length > 0)
+    return {
+      id: 'registry-login',
+      status: 'warn',
+      message: risks.join('; '),
+      hint:
+        'On an ephemeral runner (a fresh pod or VM per job) nobody else reads the file: skip-checks: ' +
+        '[registry-login]. On a persistent one, run docker logout at the end of the job that logged in.',
+    };
+  return {
+    id: 'registry-login',
+    status: 'pass',
+    message: defaultBranch
+      ? "the default branch's run: a login in the Docker config is its own"
+      : `no login to ${registries.join(', ')} in the Docker config`,
+    hint: null,
   };
 }

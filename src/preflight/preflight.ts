@@ -7,7 +7,9 @@ import { devNvidiaPresent, diskFacts, findCuda, nvinferTarget, pluginFacts, reso
 import { gpuChecks } from './gpu-checks.js';
 import { precisionCheck } from './precision-check.js';
 import { onnxGraphOf } from '../tensorrt/onnx-inputs.js';
-import { diskCheck, pluginCheck } from './host-checks.js';
+import { diskCheck, pluginCheck, registryLoginCheck } from './host-checks.js';
+import { dockerConfigText } from '../cache/registry-setup.js';
+import { parseOciReference } from '../cache/oci-client.js';
 import { overall } from './types.js';
 import type { Check, PreflightResult } from '../contract/report.js';
 
@@ -21,6 +23,8 @@ export interface PreflightEnvironment {
   gpuQuery?: Promise<GpuQuery>;
   /** The run's cancel: a hung nvidia-smi is stopped at once. */
   signal?: AbortSignal;
+  /** Whether this run builds the default branch (github/context.ts's provenance): a registry login is its own. */
+  defaultBranch?: boolean;
 }
 
 type PreflightConfig = Pick<
@@ -36,6 +40,7 @@ type PreflightConfig = Pick<
   | 'skipChecks'
   | 'models'
   | 'where'
+  | 'cacheRegistry'
 >;
 
 /**
@@ -84,6 +89,7 @@ export async function runPreflight(
       kubernetes: Boolean(env.KUBERNETES_SERVICE_HOST),
     }),
     diskCheck(disk, config.minFreeDiskBytes),
+    registryLoginCheck(cacheRegistries(config), dockerConfigText(env), environment.defaultBranch ?? false),
     precisionCheck(config.models, query.ok ? selectedInfo(query.gpus, config.gpus) : [], tensorrt, fileSize, onnxOps),
     ...(pluginList.length > 0
       ? pluginList.map((plugin) => pluginCheck(plugin, target))
@@ -110,6 +116,16 @@ export async function runPreflight(
     tensorrtVersion: formatVersion(tensorrt, true),
     elapsedMs: Math.round(performance.now() - started),
   };
+}
+
+/** The hosts of the registry cache's repositories (cache-dir: and cache-pr-repository:), once each. */
+function cacheRegistries(config: PreflightConfig): string[] {
+  const { primary, pr } = config.cacheRegistry ?? { primary: null, pr: null };
+  const hosts = [primary, pr].flatMap((text) => {
+    const parsed = text ? parseOciReference(text) : null;
+    return parsed && typeof parsed !== 'string' ? [parsed.registry] : [];
+  });
+  return [...new Set(hosts)];
 }
 
 function uniquePlugins(models: PreflightConfig['models']): { path: string; dynamic: boolean }[] {

@@ -1,4 +1,5 @@
 import { loadConfig } from '../../config/load.js';
+import { runProvenance } from '../../github/context.js';
 import { runPreflight } from '../../preflight/preflight.js';
 import { renderPreflightText } from '../../report/parts/preflight.js';
 import { createTrtexec } from '../../tensorrt/trtexec.js';
@@ -15,7 +16,11 @@ async function preflightCommand(options: { config: string; json: boolean }, io: 
   // What run would refuse (a flag this trtexec does not take) preflight refuses too: exit 2 at its line.
   const { version } = await probeForConfig(config, trtexec);
   const versionProbeMs = Math.round(performance.now() - probeStart);
-  const result = await runPreflight(config, version, { env: io.env, ...(io.signal && { signal: io.signal }) });
+  const result = await runPreflight(config, version, {
+    env: io.env,
+    defaultBranch: runProvenance(io.env, io.cwd).defaultBranch,
+    ...(io.signal && { signal: io.signal }),
+  });
   io.stdout(options.json ? `${JSON.stringify({ ...result, versionProbeMs }, null, 2)}\n` : renderPreflightText(result));
   return result.status === 'fail' ? EXIT.failed : EXIT.passed;
 }
