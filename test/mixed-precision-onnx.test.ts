@@ -233,3 +233,50 @@ describe('mixedPrecisionOnnx', () => {
     expect(types.get('carried_out')).toEqual([10, 10]);
   });
 });
+
+describe('a weight larger than a chunk (1,048,576 floats), wherever its raw data lies', () => {
+  const count = (1 << 20) + 3;
+  /** x * w, w's raw data after a graph name of `name`'s length: four lengths put it on each 4-byte offset. */
+  const mulBy = (name: string, values: Float32Array) => {
+    const T = onnx.TensorProto.DataType;
+    const info = (n: string) =>
+      onnx.ValueInfoProto.create({
+        name: n,
+        type: { tensorType: { elemType: T.FLOAT, shape: { dim: [{ dimValue: count }] } } },
+      });
+    const graph = onnx.GraphProto.create({
+      name,
+      node: [onnx.NodeProto.create({ opType: 'Mul', name: 'mul', input: ['x', 'w'], output: ['y'] })],
+      initializer: [
+        onnx.TensorProto.create({
+          name: 'w',
+          dims: [count],
+          dataType: T.FLOAT,
+          rawData: new Uint8Array(values.buffer),
+        }),
+      ],
+      input: [info('x')],
+      output: [info('y')],
+    });
+    return Buffer.from(onnx.ModelProto.encode({ irVersion: 8, opsetImport: [{ version: 17 }], graph }).finish());
+  };
+  const offsets = new Set<number>();
+
+  it('is narrowed to the same bits as the whole tensor at once, and one past FP16 in its last chunk keeps it', () => {
+    const values = seeded(count, 5, -4, 4);
+    const whole = Buffer.from(Float16Array.from(values).buffer);
+    for (const name of ['w', 'ww', 'www', 'wwww']) {
+      const model = mulBy(name, values);
+      offsets.add((model.byteOffset + model.indexOf(Buffer.from(values.buffer, 0, 16))) % 4);
+      const written = onnx.ModelProto.decode(mixedPrecisionOnnx(model, { narrow: 'fp16', keep: new Set() }).model);
+      const narrowed = written.graph!.initializer!.find((t) => t.name === 'w__trtci_fp16')!;
+      expect(Buffer.from(narrowed.rawData!).equals(whole), name).toBe(true);
+      // Past FP16's range only in the last chunk's last float: the Mul reads it wide.
+      const past = values.slice();
+      past[count - 1] = 70_000;
+      const kept = mixedPrecisionOnnx(mulBy(name, past), { narrow: 'fp16', keep: new Set() });
+      expect(kept.nodes.find((n) => n.node === 'mul')?.reason, name).toBe('reads a constant past the narrow range');
+    }
+    expect([...offsets].sort()).toEqual([0, 1, 2, 3]);
+  });
+});

@@ -11,7 +11,7 @@ import { renderSummary } from '../src/report/render.js';
 import { mixedPrecisionOnnx } from '../src/tensorrt/mixed-precision-onnx.js';
 import { loadOnnxRuntime, type ReferenceOutput } from '../src/tensorrt/onnx-runtime.js';
 import { cli, makeRunner } from './support/harness.js';
-import { affineOnnx, bigWeightOnnx, cancellationOnnx } from './support/onnx-models.js';
+import { affineOnnx, bigWeightOnnx, cancellationOnnx, plantedChainOnnx } from './support/onnx-models.js';
 import { tensorrtUpgradeReport } from './support/reports.js';
 
 const out = (name: string, values: number[], type: ReferenceOutput['type'] = 'float32'): ReferenceOutput => ({
@@ -191,6 +191,58 @@ describe('checkWrittenOnnx on ONNX Runtime', () => {
     const unchecked = await checkWrittenOnnx(model(), custom, custom, FLOAT, loadOnnxRuntime);
     expect(unchecked.status).toBe('not-checked');
     expect(unchecked.reason).toMatch(/^ONNX Runtime cannot run the model itself: .*LeakyPlugin/);
+  });
+});
+
+describe('the check of a long written chain: in pieces, stopped by a cancel', () => {
+  const chain = plantedChainOnnx(5, 2500, 0).model;
+  const written = mixedPrecisionOnnx(Buffer.from(chain), { narrow: 'fp16', keep: new Set() }).model;
+  const counting = (onCreate: (n: number) => void) => async () => {
+    const ort = await loadOnnxRuntime();
+    let created = 0;
+    return {
+      ...ort,
+      InferenceSession: {
+        create: (bytes: Uint8Array, options?: Parameters<typeof ort.InferenceSession.create>[1]) => {
+          onCreate(++created);
+          return ort.InferenceSession.create(bytes, options);
+        },
+      },
+    };
+  };
+
+  it('runs each model as pieces of 1,000 nodes, and agrees', async () => {
+    const sessions: number[] = [];
+    const check = await checkWrittenOnnx(
+      model(),
+      chain,
+      written,
+      FLOAT,
+      counting((n) => sessions.push(n)),
+    );
+    expect(check.status).toBe('agrees');
+    // 2,500 nodes and the writer's two Casts: three pieces for the user's model, three for the written one.
+    expect(sessions).toHaveLength(6);
+  });
+
+  it('a cancel while the written model runs stops it at its next piece: not-checked, cancelled', async () => {
+    const controller = new AbortController();
+    let created = 0;
+    // Another chain: the user's model's outputs are not yet kept from a check before.
+    const other = plantedChainOnnx(6, 2500, 0).model;
+    const check = await checkWrittenOnnx(
+      model(),
+      other,
+      mixedPrecisionOnnx(Buffer.from(other), { narrow: 'fp16', keep: new Set() }).model,
+      FLOAT,
+      counting((n) => {
+        created = n;
+        if (n === 5) controller.abort();
+      }),
+      { signal: controller.signal },
+    );
+    expect(check).toMatchObject({ status: 'not-checked', reason: 'the run was cancelled' });
+    expect(created).toBe(5);
   });
 });
 

@@ -22,6 +22,7 @@ import {
   type ReferenceOutput,
   type ReferenceSession,
   referenceOutputs,
+  SESSION_OPTIONS,
 } from '../tensorrt/onnx-runtime.js';
 import { type InputTensor, seededInputs } from '../tensorrt/seeded-inputs.js';
 import { absoluteTolerance } from '../common/tolerance.js';
@@ -87,7 +88,8 @@ function accuracyReaders(context: StageContext, runtime: () => Promise<OnnxRunti
   const session = once((onnx: string) =>
     // A strongly typed FP16/BF16 model is run widened to FP32: the reference is FP32 for every model.
     Promise.all([loaded(), readFile(onnx)]).then(
-      ([rt, model]): Promise<ReferenceSession> => rt.InferenceSession.create(widenToFloat32(model) ?? model),
+      ([rt, model]): Promise<ReferenceSession> =>
+        rt.InferenceSession.create(widenToFloat32(model) ?? model, SESSION_OPTIONS),
     ),
   );
   const npz = once(readNpz);

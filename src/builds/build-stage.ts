@@ -281,7 +281,8 @@ export async function runBuildStage(config: Config, options: BuildStageOptions):
   const registry = cache?.registry ?? null;
   const timing = registry && timingCacheFor ? await pullTimingCaches(registry, timingCacheFor, gpuPlan.gpus) : null;
   let outcomes: BuildOutcome[];
-  const prepared = await withPrecisionOnnx(planBuildJobs(config, options.selection), version, config.outputDir);
+  const jobsPlanned = planBuildJobs(config, options.selection);
+  const prepared = await withPrecisionOnnx(jobsPlanned, version, config.outputDir, undefined, options.signal);
   const jobs = prepared.jobs;
   const slots = parallelSlots(gpuPlan.slots, config.maxParallel);
   try {

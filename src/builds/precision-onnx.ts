@@ -7,6 +7,7 @@ import { basename, dirname, join, relative } from 'node:path';
 import { externalDataFiles } from '../cache/engine-cache.js';
 import { withArticle } from '../common/article.js';
 import { errorMessage } from '../common/errors.js';
+import { releaseBytes } from '../common/release-bytes.js';
 import { type ModelConfig, narrowOf } from '../contract/config.js';
 import type { Failure } from '../contract/report.js';
 import { precisionFlag } from '../tensorrt/argv.js';
@@ -48,12 +49,16 @@ export async function writePrecisionOnnx(
   runtime: () => Promise<OnnxRuntime> = loadOnnxRuntime,
   /** The outputs the check judges (a marked copy's own model's: its marked tensors carry FP16's error by design). */
   judged: ReadonlySet<string> | null = null,
+  signal?: AbortSignal,
 ): Promise<PrecisionOnnx> {
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
   const source = await readFile(model.onnx);
   const narrow: NarrowType = narrowOf(model.precision) ?? 'fp16';
   const written = mixedPrecisionOnnx(source, { narrow, keep: new Set(model.keepFp32) });
+  // The written model is a copy: the source's memory goes back now, and the check reads the model again for its
+  // own run (a 1 GiB model: 2.x GiB at peak instead of 3.2, bench/precision-writer.ts).
+  releaseBytes(source);
   // A kept name no node has would leave that node FP16 without a word (config rules catch it where the graph
   // reads at load; this is where it is decided).
   if (written.unmatched.length)
@@ -62,7 +67,11 @@ export async function writePrecisionOnnx(
     );
   const onnx = await writeOnnxCopy(model.onnx, written.model, dir);
   const types = new Map(readOnnxIo(model.onnx).inputs.map((input) => [input.name, input.type]));
-  const check = await checkWrittenOnnx(model, source, written.model, types, runtime, narrow, judged);
+  const check = await checkWrittenOnnx(model, () => readFile(model.onnx), written.model, types, runtime, {
+    narrow,
+    judged,
+    ...(signal && { signal }),
+  });
   const refused = writtenCheckProblem(check);
   if (refused) throw new WrittenOnnxRefused(refused);
   const narrowNodes = written.nodes.filter((n) => n.precision === narrow).length;
@@ -130,6 +139,8 @@ export async function withPrecisionOnnx(
   version: TensorRtVersion,
   outputDir: string,
   runtime: () => Promise<OnnxRuntime> = loadOnnxRuntime,
+  /** The run's cancel: the check of a written model stops at once (a cancelled run builds nothing). */
+  signal?: AbortSignal,
 ): Promise<{ jobs: BuildJob[]; failures: Map<string, Failure> }> {
   const byModel = new Map<string, Promise<PrecisionOnnx | Failure>>();
   const failures = new Map<string, Failure>();
@@ -143,8 +154,14 @@ export async function withPrecisionOnnx(
     if (!byModel.has(name))
       byModel.set(
         name,
-        writePrecisionOnnx(job.model, join(precisionOnnxFolder(job.model, outputDir), name), runtime).catch(
-          (error: unknown) => writeFailure(error, job.model, join(precisionOnnxFolder(job.model, outputDir), name)),
+        writePrecisionOnnx(
+          job.model,
+          join(precisionOnnxFolder(job.model, outputDir), name),
+          runtime,
+          null,
+          signal,
+        ).catch((error: unknown) =>
+          writeFailure(error, job.model, join(precisionOnnxFolder(job.model, outputDir), name)),
         ),
       );
     const written = await byModel.get(name)!;

@@ -5,12 +5,15 @@
 // ONNX Runtime's CPU computes FP16 nodes in FP32 (docs/accuracy.md), so what this sees is the written graph's
 // types, casts and rounded weights; an overflow of FP16 activations shows only on the engine (its own gate).
 import { createHash } from 'node:crypto';
+import { dirname } from 'node:path';
 import { compareOutput } from '../common/compare-output.js';
 import { errorMessage } from '../common/errors.js';
+import { releaseBytes } from '../common/release-bytes.js';
 import { absoluteTolerance } from '../common/tolerance.js';
 import type { ModelConfig } from '../contract/config.js';
 import type { WrittenCheck } from '../contract/report.js';
-import { type OnnxRuntime, type ReferenceOutput, referenceOutputs } from '../tensorrt/onnx-runtime.js';
+import type { OnnxRuntime, ReferenceOutput } from '../tensorrt/onnx-runtime.js';
+import { runInPieces } from '../tensorrt/onnx-pieces.js';
 import type { NarrowType } from '../tensorrt/onnx-graph.js';
 import { type InputTensor, seededInputs } from '../tensorrt/seeded-inputs.js';
 import { widenToFloat32 } from '../tensorrt/widen-model.js';
@@ -82,14 +85,25 @@ function rangesOf(model: ModelConfig): Record<string, [number, number]> {
 const originals = new Map<string, Promise<ReferenceOutput[]>>();
 const ORIGINALS_KEPT = 4;
 
-function originalOutputs(ort: OnnxRuntime, original: Uint8Array, inputs: InputTensor[], ranges: unknown) {
+function originalOutputs(
+  ort: OnnxRuntime,
+  original: Uint8Array,
+  inputs: InputTensor[],
+  ranges: unknown,
+  { dir, signal }: { dir: string; signal: AbortSignal | undefined },
+) {
   const key = createHash('sha256')
     .update(original)
-    .update(JSON.stringify([inputs.map((i) => [i.name, i.dims, i.type]), ranges]))
+    .update(JSON.stringify([inputs.map((i) => [i.name, i.dims, i.type]), ranges, dir]))
     .digest('hex');
   let outputs = originals.get(key);
   if (!outputs) {
-    outputs = ort.InferenceSession.create(original).then((session) => referenceOutputs(ort, session, inputs));
+    outputs = runInPieces(ort, Buffer.from(original.buffer, original.byteOffset, original.byteLength), inputs, {
+      dir,
+      ...(signal && { signal }),
+    });
+    // A cancelled run is not the model's outputs: the next check computes them afresh.
+    outputs.catch(() => originals.delete(key));
     originals.set(key, outputs);
     if (originals.size > ORIGINALS_KEPT) originals.delete(originals.keys().next().value!);
   }
@@ -99,14 +113,25 @@ function originalOutputs(ort: OnnxRuntime, original: Uint8Array, inputs: InputTe
 /** Runs both models on ONNX Runtime and judges the written one; never throws. */
 export async function checkWrittenOnnx(
   model: ModelConfig,
-  original: Uint8Array,
+  /**
+   * The user's model, or how to read it: then it is read for its run and freed right after (a gigabyte model is
+   * not held while ONNX Runtime runs the written one).
+   */
+  original: Uint8Array | (() => Promise<Uint8Array>),
   written: Uint8Array,
   types: ReadonlyMap<string, string>,
   runtime: () => Promise<OnnxRuntime>,
-  narrow: NarrowType = 'fp16',
-  /** Only these outputs are judged (all where null). */
-  judged: ReadonlySet<string> | null = null,
+  options: {
+    narrow?: NarrowType;
+    /** Only these outputs are judged (all where null). */
+    judged?: ReadonlySet<string> | null;
+    /** The run's cancel: ONNX Runtime stops at its next piece of the model (tensorrt/onnx-pieces.ts). */
+    signal?: AbortSignal;
+  } = {},
 ): Promise<WrittenCheck> {
+  const { narrow = 'fp16', judged = null, signal } = options;
+  // Both models name their external data relative to the user's (the written one's is linked beside it).
+  const dir = dirname(model.onnx);
   let shape = '';
   const band = narrow === 'bf16' ? WRITTEN_BAND_BF16 : WRITTEN_BAND;
   const result = (status: WrittenCheck['status'], reason: string): WrittenCheck => ({
@@ -124,21 +149,28 @@ export async function checkWrittenOnnx(
     inputs = seededInputs(model.profiles[0]!, 'min', types, rangesOf(model));
     shape = inputs.map((i) => `${i.name}:${i.dims.join('x')}`).join(',');
     ort = await runtime();
-    reference = await originalOutputs(ort, original, inputs, rangesOf(model));
+    const bytes = typeof original === 'function' ? await original() : original;
+    try {
+      reference = await originalOutputs(ort, bytes, inputs, rangesOf(model), { dir, signal });
+    } finally {
+      if (bytes !== original) releaseBytes(bytes);
+    }
   } catch (error) {
+    if (signal?.aborted) return result('not-checked', 'the run was cancelled');
     // The user's own model: a custom op ONNX Runtime has no kernel for, an input type it is not fed. Not the
     // writer's fault; the build goes on and the report says the written model went unchecked.
     return result('not-checked', `ONNX Runtime cannot run the model itself: ${errorMessage(error)}`);
   }
   let outputs: ReferenceOutput[];
   try {
-    const session = await ort.InferenceSession.create(written).catch(async (error: unknown) => {
+    const run = (bytes: Buffer) => runInPieces(ort, bytes, inputs, { dir, ...(signal && { signal }) });
+    outputs = await run(Buffer.from(written.buffer, written.byteOffset, written.byteLength)).catch((error: unknown) => {
       const widened = narrow === 'bf16' && NO_KERNEL.test(errorMessage(error)) && widenToFloat32(Buffer.from(written));
-      if (!widened) throw error;
-      return ort.InferenceSession.create(widened);
+      if (!widened || signal?.aborted) throw error;
+      return run(widened);
     });
-    outputs = await referenceOutputs(ort, session, inputs);
   } catch (error) {
+    if (signal?.aborted) return result('not-checked', 'the run was cancelled');
     return result('does-not-load', `ONNX Runtime cannot run the written model: ${errorMessage(error)}`);
   }
   const verdict = judgeWritten(

@@ -86,6 +86,29 @@ export function encodeVarint(value: number): number[] {
 export const varintField = (number: number, value: number): Buffer =>
   Buffer.from([...encodeVarint(number * 8), ...encodeVarint(value)]);
 
+/** Bytes a message is made of: a Buffer, or bytes made where the message is joined (a narrowed weight). */
+export type Part = Buffer | { length: number; writeInto(target: Buffer, at: number): void };
+
+/**
+ * A length-delimited field as parts: its key and the payload's length, then the payload's parts as they are. A
+ * message made of parts is copied once, when it is joined: a gigabyte weight is not copied at every level.
+ */
+export function lenParts(number: number, parts: readonly Part[]): Part[] {
+  const length = parts.reduce((sum, part) => sum + part.length, 0);
+  return [Buffer.from([...encodeVarint(number * 8 + 2), ...encodeVarint(length)]), ...parts];
+}
+
+/** The parts as one Buffer: each written once, into it. */
+export function joinParts(parts: readonly Part[]): Buffer {
+  const out = Buffer.allocUnsafe(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    if (Buffer.isBuffer(part)) part.copy(out, at);
+    else part.writeInto(out, at);
+    at += part.length;
+  }
+  return out;
+}
+
 /** A length-delimited field's bytes: its key, the payload's length, the payload. */
-export const lenField = (number: number, payload: Buffer): Buffer =>
-  Buffer.concat([Buffer.from([...encodeVarint(number * 8 + 2), ...encodeVarint(payload.length)]), payload]);
+export const lenField = (number: number, payload: Buffer): Buffer => joinParts(lenParts(number, [payload]));

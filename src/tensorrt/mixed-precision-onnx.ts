@@ -9,7 +9,7 @@
 // Subgraphs (If, Loop, Scan) are written the same way; what they capture is the FP32 version and their outputs
 // stay FP32, so a body's interface never changes type. Rewritten at the protobuf level (onnx/onnx.proto3) like
 // widen-model.ts: fields it does not change are copied byte for byte. Pure: bytes in, bytes and a table out.
-import { lenField, varintField } from '../common/protobuf.js';
+import { joinParts, lenField, lenParts, type Part, varintField } from '../common/protobuf.js';
 import { FIXED_OUTPUTS, FP32_INPUTS, narrowableAt, TYPE_AGNOSTIC, takesFloatT } from './narrow-ops.js';
 import {
   type Attribute,
@@ -107,8 +107,8 @@ class Writer {
     return this.captured.names.has(name) ? `${name}${tag}_${this.captured.scope}` : `${name}${tag}`;
   }
 
-  /** One graph rewritten; `outer` holds the element types of what it may capture (all FP32 versions). */
-  graph(bytes: Buffer, label: string, outer: ReadonlyMap<string, number>): Buffer {
+  /** One graph rewritten, as parts; `outer` holds the element types of what it may capture (all FP32 versions). */
+  graph(bytes: Buffer, label: string, outer: ReadonlyMap<string, number>): Part[] {
     const enclosing = this.captured;
     this.captured = { names: outer.size ? capturedNames(bytes) : new Set(), scope: this.scopes++ };
     try {
@@ -118,7 +118,7 @@ class Writer {
     }
   }
 
-  private write(bytes: Buffer, label: string, outer: ReadonlyMap<string, number>): Buffer {
+  private write(bytes: Buffer, label: string, outer: ReadonlyMap<string, number>): Part[] {
     const { narrow } = this.options;
     const fields = fieldsOf(bytes);
     const types = new Map(outer);
@@ -156,7 +156,7 @@ class Writer {
     const made = this.versionsMade(nodes, wanted, madeNarrow, initializers);
     const { head, castsAfter, newInitializers, droppedInitializers } = made;
 
-    const written: Buffer[] = [];
+    const written: Part[] = [];
     let nodeIndex = 0;
     let headWritten = false;
     for (const f of fields) {
@@ -179,8 +179,8 @@ class Writer {
       } else written.push(bytes.subarray(f.start, f.end));
     }
     if (!headWritten) written.push(...head.map((cast) => lenField(1, cast)));
-    written.push(...newInitializers.map((t) => lenField(5, t)));
-    return Buffer.concat(written);
+    for (const tensor of newInitializers) written.push(...lenParts(5, tensor));
+    return written;
   }
 
   /** Which version of each FP32 tensor each consumer reads (null: not an FP32 tensor), and all wanted. */
@@ -222,7 +222,7 @@ class Writer {
     const { narrow } = this.options;
     const castsAfter = new Map<number, Buffer[]>();
     const head: Buffer[] = [];
-    const newInitializers: Buffer[] = [];
+    const newInitializers: Part[][] = [];
     const droppedInitializers = new Set<string>();
     for (const [name, versions] of wanted) {
       const native: Version = madeNarrow.has(name) ? 'narrow' : 'fp32';
@@ -373,11 +373,11 @@ class Writer {
     if (!fields.some((f) => (f.number === 6 || f.number === 11) && f.wire === 2)) return bytes;
     // What a subgraph captures is the outer graph's FP32 version, whose type `types` holds.
     const outer = types;
-    return Buffer.concat(
-      fields.map((f) =>
+    return joinParts(
+      fields.flatMap((f) =>
         (f.number === 6 || f.number === 11) && f.wire === 2
-          ? lenField(f.number, this.graph(payload(bytes, f), `${label}/${node.name}/${attribute.name}`, outer))
-          : bytes.subarray(f.start, f.end),
+          ? lenParts(f.number, this.graph(payload(bytes, f), `${label}/${node.name}/${attribute.name}`, outer))
+          : [bytes.subarray(f.start, f.end)],
       ),
     );
   }
@@ -385,16 +385,17 @@ class Writer {
 
 /**
  * The model with every node that can compute in `narrow` doing so, except the nodes named in `keep`.
- * Throws on bytes that are not protobuf.
+ * Written as parts and joined once: the largest weights are copied once, into the written model. Throws on bytes
+ * that are not protobuf.
  */
 export function mixedPrecisionOnnx(model: Buffer, options: Options): MixedPrecisionOnnx {
   const writer = new Writer(options, modelOpset(model));
-  const rewritten = Buffer.concat(
-    fieldsOf(model).map((f) => {
-      if (f.number !== 7 || f.wire !== 2) return model.subarray(f.start, f.end);
+  const rewritten = joinParts(
+    fieldsOf(model).flatMap((f): Part[] => {
+      if (f.number !== 7 || f.wire !== 2) return [model.subarray(f.start, f.end)];
       const graph = payload(model, f);
       const nameField = fieldsOf(graph).find((x) => x.number === 2);
-      return lenField(7, writer.graph(graph, nameField ? text(graph, nameField) : 'graph', new Map()));
+      return lenParts(7, writer.graph(graph, nameField ? text(graph, nameField) : 'graph', new Map()));
     }),
   );
   return {

@@ -1,7 +1,15 @@
 // An ONNX model's protobuf, read as views and written back field by field (onnx/onnx.proto3; field numbers
 // are stable): what mixed-precision-onnx.ts needs to see a graph's nodes, tensors and types and to write Casts
 // and narrowed initializers. Fields are copied as bytes, never decoded and encoded again.
-import { bufferSource, lenField, varintField, type WireField, wireFields } from '../common/protobuf.js';
+import {
+  bufferSource,
+  lenField,
+  lenParts,
+  type Part,
+  varintField,
+  type WireField,
+  wireFields,
+} from '../common/protobuf.js';
 import { layerNameOf } from './onnx-inputs.js';
 
 export const FLOAT = 1;
@@ -145,33 +153,68 @@ export function castNode(input: string, output: string, to: number): Buffer {
  * FP32 values as FP16 or BF16 bits, rounded to nearest even (Float16Array's conversion; for BF16 the top 16 bits
  * of the FP32 pattern, rounded on the 16 below); a NaN stays a NaN.
  */
-export function narrowValues(values: Float32Array, narrow: NarrowType): Buffer {
-  if (narrow === 'fp16') return Buffer.from(Float16Array.from(values).buffer);
+export function narrowValues(
+  values: Float32Array,
+  narrow: NarrowType,
+  /** Where the bits go (at least values.length long, reused chunk after chunk); a new array where not given. */
+  into: Uint16Array = new Uint16Array(values.length),
+): Buffer {
+  const bytes = Buffer.from(into.buffer, into.byteOffset, values.length * 2);
+  if (narrow === 'fp16') {
+    new Float16Array(into.buffer, into.byteOffset, values.length).set(values);
+    return bytes;
+  }
   const bits = new Uint32Array(values.buffer, values.byteOffset, values.length);
-  const out = new Uint16Array(values.length);
   for (let i = 0; i < bits.length; i++) {
     const b = bits[i]!;
-    out[i] = Number.isNaN(values[i]) ? (b >>> 16) | 0x40 : (b + 0x7fff + ((b >>> 16) & 1)) >>> 16;
+    into[i] = Number.isNaN(values[i]) ? (b >>> 16) | 0x40 : (b + 0x7fff + ((b >>> 16) & 1)) >>> 16;
   }
-  return Buffer.from(out.buffer);
+  return bytes;
 }
 
-/** An FP32 initializer renamed and converted; null when its data is external (a Cast is written instead). */
-/** An FP32 TensorProto's values (raw_data or float_data); null for one whose data is external. */
-function floatValues(bytes: Buffer): Float32Array | null {
+/** How many floats an FP32 tensor is read in at a time: raw data not aligned to 4 bytes is copied this much. */
+const CHUNK = 1 << 20;
+
+/**
+ * An FP32 TensorProto's values (raw_data or float_data) in chunks: views of raw data where it lies on a 4-byte
+ * boundary, else copied a chunk at a time into one buffer, never the whole tensor at once (a 1 GiB weight). Each
+ * chunk is valid until the next is read. Null for a tensor whose data is external.
+ */
+function floatChunks(bytes: Buffer): { count: number; chunks: () => Generator<Float32Array> } | null {
   const fields = fieldsOf(bytes);
   if (fields.some((f) => f.number === 14 && f.value === 1)) return null;
   const raw = fields.find((f) => f.number === 9);
   if (raw) {
-    const copy = Buffer.from(payload(bytes, raw));
-    return new Float32Array(copy.buffer, copy.byteOffset, copy.length / 4);
+    const data = payload(bytes, raw);
+    const count = Math.floor(data.length / 4);
+    const aligned = data.byteOffset % 4 === 0;
+    const scratch = aligned ? null : new Float32Array(Math.min(CHUNK, count));
+    return {
+      count,
+      *chunks() {
+        for (let at = 0; at < count; at += CHUNK) {
+          const n = Math.min(CHUNK, count - at);
+          if (!scratch) yield new Float32Array(data.buffer, data.byteOffset + at * 4, n);
+          else {
+            new Uint8Array(scratch.buffer).set(data.subarray(at * 4, (at + n) * 4));
+            yield scratch.subarray(0, n);
+          }
+        }
+      },
+    };
   }
   const floats: number[] = [];
   for (const f of fields.filter((x) => x.number === 4)) {
     if (f.wire === 5) floats.push(bytes.readFloatLE(f.payload));
     else for (let at = f.payload; at < f.end; at += 4) floats.push(bytes.readFloatLE(at));
   }
-  return Float32Array.from(floats);
+  const values = Float32Array.from(floats);
+  return {
+    count: values.length,
+    *chunks() {
+      yield values;
+    },
+  };
 }
 
 /**
@@ -183,23 +226,36 @@ const NARROW_OVERFLOW: Record<NarrowType, number> = { fp16: 65520, bf16: (3.3895
 /** Whether an FP32 TensorProto holds a finite value past the narrow type's largest (its data read, not external). */
 function exceedsNarrow(bytes: Buffer, narrow: NarrowType): boolean {
   if (tensorType(bytes) !== FLOAT) return false;
-  const values = floatValues(bytes);
+  const values = floatChunks(bytes);
   if (!values) return false;
-  for (const v of values) if (Number.isFinite(v) && Math.abs(v) >= NARROW_OVERFLOW[narrow]) return true;
+  for (const chunk of values.chunks())
+    for (const v of chunk) if (Number.isFinite(v) && Math.abs(v) >= NARROW_OVERFLOW[narrow]) return true;
   return false;
 }
 
-export function narrowInitializer(bytes: Buffer, name: string, narrow: NarrowType): Buffer | null {
+/**
+ * An FP32 initializer renamed and converted, as parts (a gigabyte weight's narrow values are written once, never
+ * copied into the message); null when its data is external (a Cast is written instead).
+ */
+export function narrowInitializer(bytes: Buffer, name: string, narrow: NarrowType): Part[] | null {
   const fields = fieldsOf(bytes);
-  const values = floatValues(bytes);
+  const values = floatChunks(bytes);
   if (!values) return null;
-  return Buffer.concat([
+  // Converted where the model is joined, straight into it: no narrowed copy of the weight is held beside it.
+  const narrowed: Part = {
+    length: values.count * 2,
+    writeInto(target, at) {
+      const scratch = new Uint16Array(Math.min(CHUNK, values.count));
+      for (const chunk of values.chunks()) at += narrowValues(chunk, narrow, scratch).copy(target, at);
+    },
+  };
+  return [
     ...fields.filter((f) => f.number === 1).map((f) => bytes.subarray(f.start, f.end)),
     varintField(2, narrowCode(narrow)),
     stringField(8, name),
     ...fields.filter((f) => ![1, 2, 4, 8, 9].includes(f.number)).map((f) => bytes.subarray(f.start, f.end)),
-    lenField(9, narrowValues(values, narrow)),
-  ]);
+    ...lenParts(9, [narrowed]),
+  ];
 }
 
 /** The graph's constants whose values a narrow type cannot hold: initializers and Constant nodes' values. */

@@ -18,14 +18,31 @@ export interface ReferenceSession {
   run(
     feeds: Record<string, unknown>,
   ): Promise<Record<string, { type: string; dims: readonly number[]; data: unknown }>>;
+  /** Frees the session's memory (onnxruntime-web's WebAssembly heap) at once. */
+  release?(): Promise<void>;
 }
 
 /** The part of ONNX Runtime's JavaScript API the reference needs (onnxruntime-web and -node share it). */
 export interface OnnxRuntime {
   env: { wasm?: { numThreads?: number } };
   Tensor: new (type: string, data: unknown, dims: readonly number[]) => unknown;
-  InferenceSession: { create(model: Uint8Array): Promise<ReferenceSession> };
+  InferenceSession: {
+    create(
+      model: Uint8Array,
+      options?: {
+        externalData?: readonly { path: string; data: Uint8Array }[];
+        extra?: { session?: Record<string, string> };
+      },
+    ): Promise<ReferenceSession>;
+  };
 }
+
+/**
+ * How a reference session is made: each runs once or a few times, so MatMul weights are not prepacked (a prepacked
+ * copy doubles the weights in WebAssembly's heap: a 1 GiB MatMul weight peaked at 3.2 GiB prepacked, 2.2 GiB
+ * not, and started 5x sooner).
+ */
+export const SESSION_OPTIONS = { extra: { session: { disable_prepacking: '1' } } };
 
 /** ONNX Runtime (WebAssembly, on the CPU), loaded the first time a model asks for it. */
 export async function loadOnnxRuntime(): Promise<OnnxRuntime> {
@@ -38,7 +55,7 @@ export async function loadOnnxRuntime(): Promise<OnnxRuntime> {
  * An input as ONNX Runtime takes it: the reference model is FP32 (widen-model.ts), so FP16 and BF16 inputs
  * go in as the float32 values they hold; integers in their own type.
  */
-function feed(ort: Pick<OnnxRuntime, 'Tensor'>, input: InputTensor): unknown {
+export function feed(ort: Pick<OnnxRuntime, 'Tensor'>, input: InputTensor): unknown {
   const { type, values, dims } = input;
   if (!isIntegral(type)) return new ort.Tensor('float32', Float32Array.from(values), dims);
   if (type === 'int64')
@@ -52,7 +69,10 @@ function feed(ort: Pick<OnnxRuntime, 'Tensor'>, input: InputTensor): unknown {
 }
 
 /** ONNX Runtime's output as a reference: float32 as it is, integers and booleans as numbers. */
-function referenceOf(name: string, tensor: { type: string; dims: readonly number[]; data: unknown }): ReferenceOutput {
+export function referenceOf(
+  name: string,
+  tensor: { type: string; dims: readonly number[]; data: unknown },
+): ReferenceOutput {
   const dims = [...tensor.dims];
   if (tensor.type === 'float32' && tensor.data instanceof Float32Array) {
     return { name, dims, type: 'float32', values: tensor.data };

@@ -1,8 +1,8 @@
-export const id = 942;
-export const ids = [942];
+export const id = 806;
+export const ids = [806];
 export const modules = {
 
-/***/ 43942:
+/***/ 26806:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -1839,8 +1839,29 @@ function encodeVarint(value) {
 }
 /** A varint field's bytes: its key and value. */
 const varintField = (number, value) => Buffer.from([...encodeVarint(number * 8), ...encodeVarint(value)]);
+/**
+ * A length-delimited field as parts: its key and the payload's length, then the payload's parts as they are. A
+ * message made of parts is copied once, when it is joined: a gigabyte weight is not copied at every level.
+ */
+function lenParts(number, parts) {
+    const length = parts.reduce((sum, part) => sum + part.length, 0);
+    return [Buffer.from([...encodeVarint(number * 8 + 2), ...encodeVarint(length)]), ...parts];
+}
+/** The parts as one Buffer: each written once, into it. */
+function joinParts(parts) {
+    const out = Buffer.allocUnsafe(parts.reduce((sum, part) => sum + part.length, 0));
+    let at = 0;
+    for (const part of parts) {
+        if (Buffer.isBuffer(part))
+            part.copy(out, at);
+        else
+            part.writeInto(out, at);
+        at += part.length;
+    }
+    return out;
+}
 /** A length-delimited field's bytes: its key, the payload's length, the payload. */
-const lenField = (number, payload) => Buffer.concat([Buffer.from([...encodeVarint(number * 8 + 2), ...encodeVarint(payload.length)]), payload]);
+const lenField = (number, payload) => joinParts(lenParts(number, [payload]));
 
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/onnx-inputs.js
 // The inputs of an ONNX model (what trtexec's --minShapes/--optShapes/--maxShapes must name), read from the
@@ -2142,27 +2163,52 @@ function castNode(input, output, to) {
  * FP32 values as FP16 or BF16 bits, rounded to nearest even (Float16Array's conversion; for BF16 the top 16 bits
  * of the FP32 pattern, rounded on the 16 below); a NaN stays a NaN.
  */
-function narrowValues(values, narrow) {
-    if (narrow === 'fp16')
-        return Buffer.from(Float16Array.from(values).buffer);
+function narrowValues(values, narrow, 
+/** Where the bits go (at least values.length long, reused chunk after chunk); a new array where not given. */
+into = new Uint16Array(values.length)) {
+    const bytes = Buffer.from(into.buffer, into.byteOffset, values.length * 2);
+    if (narrow === 'fp16') {
+        new Float16Array(into.buffer, into.byteOffset, values.length).set(values);
+        return bytes;
+    }
     const bits = new Uint32Array(values.buffer, values.byteOffset, values.length);
-    const out = new Uint16Array(values.length);
     for (let i = 0; i < bits.length; i++) {
         const b = bits[i];
-        out[i] = Number.isNaN(values[i]) ? (b >>> 16) | 0x40 : (b + 0x7fff + ((b >>> 16) & 1)) >>> 16;
+        into[i] = Number.isNaN(values[i]) ? (b >>> 16) | 0x40 : (b + 0x7fff + ((b >>> 16) & 1)) >>> 16;
     }
-    return Buffer.from(out.buffer);
+    return bytes;
 }
-/** An FP32 initializer renamed and converted; null when its data is external (a Cast is written instead). */
-/** An FP32 TensorProto's values (raw_data or float_data); null for one whose data is external. */
-function floatValues(bytes) {
+/** How many floats an FP32 tensor is read in at a time: raw data not aligned to 4 bytes is copied this much. */
+const CHUNK = 1 << 20;
+/**
+ * An FP32 TensorProto's values (raw_data or float_data) in chunks: views of raw data where it lies on a 4-byte
+ * boundary, else copied a chunk at a time into one buffer, never the whole tensor at once (a 1 GiB weight). Each
+ * chunk is valid until the next is read. Null for a tensor whose data is external.
+ */
+function floatChunks(bytes) {
     const fields = fieldsOf(bytes);
     if (fields.some((f) => f.number === 14 && f.value === 1))
         return null;
     const raw = fields.find((f) => f.number === 9);
     if (raw) {
-        const copy = Buffer.from(payload(bytes, raw));
-        return new Float32Array(copy.buffer, copy.byteOffset, copy.length / 4);
+        const data = payload(bytes, raw);
+        const count = Math.floor(data.length / 4);
+        const aligned = data.byteOffset % 4 === 0;
+        const scratch = aligned ? null : new Float32Array(Math.min(CHUNK, count));
+        return {
+            count,
+            *chunks() {
+                for (let at = 0; at < count; at += CHUNK) {
+                    const n = Math.min(CHUNK, count - at);
+                    if (!scratch)
+                        yield new Float32Array(data.buffer, data.byteOffset + at * 4, n);
+                    else {
+                        new Uint8Array(scratch.buffer).set(data.subarray(at * 4, (at + n) * 4));
+                        yield scratch.subarray(0, n);
+                    }
+                }
+            },
+        };
     }
     const floats = [];
     for (const f of fields.filter((x) => x.number === 4)) {
@@ -2172,7 +2218,13 @@ function floatValues(bytes) {
             for (let at = f.payload; at < f.end; at += 4)
                 floats.push(bytes.readFloatLE(at));
     }
-    return Float32Array.from(floats);
+    const values = Float32Array.from(floats);
+    return {
+        count: values.length,
+        *chunks() {
+            yield values;
+        },
+    };
 }
 /**
  * From where a value rounds to Inf in each narrow type (round to nearest even): halfway between its largest finite
@@ -2183,26 +2235,40 @@ const NARROW_OVERFLOW = { fp16: 65520, bf16: (3.3895313892515355e38 + 2 ** 128) 
 function exceedsNarrow(bytes, narrow) {
     if (tensorType(bytes) !== FLOAT)
         return false;
-    const values = floatValues(bytes);
+    const values = floatChunks(bytes);
     if (!values)
         return false;
-    for (const v of values)
-        if (Number.isFinite(v) && Math.abs(v) >= NARROW_OVERFLOW[narrow])
-            return true;
+    for (const chunk of values.chunks())
+        for (const v of chunk)
+            if (Number.isFinite(v) && Math.abs(v) >= NARROW_OVERFLOW[narrow])
+                return true;
     return false;
 }
+/**
+ * An FP32 initializer renamed and converted, as parts (a gigabyte weight's narrow values are written once, never
+ * copied into the message); null when its data is external (a Cast is written instead).
+ */
 function narrowInitializer(bytes, name, narrow) {
     const fields = fieldsOf(bytes);
-    const values = floatValues(bytes);
+    const values = floatChunks(bytes);
     if (!values)
         return null;
-    return Buffer.concat([
+    // Converted where the model is joined, straight into it: no narrowed copy of the weight is held beside it.
+    const narrowed = {
+        length: values.count * 2,
+        writeInto(target, at) {
+            const scratch = new Uint16Array(Math.min(CHUNK, values.count));
+            for (const chunk of values.chunks())
+                at += narrowValues(chunk, narrow, scratch).copy(target, at);
+        },
+    };
+    return [
         ...fields.filter((f) => f.number === 1).map((f) => bytes.subarray(f.start, f.end)),
         varintField(2, narrowCode(narrow)),
         stringField(8, name),
         ...fields.filter((f) => ![1, 2, 4, 8, 9].includes(f.number)).map((f) => bytes.subarray(f.start, f.end)),
-        lenField(9, narrowValues(values, narrow)),
-    ]);
+        ...lenParts(9, [narrowed]),
+    ];
 }
 /** The graph's constants whose values a narrow type cannot hold: initializers and Constant nodes' values. */
 function wideConstants(initializers, nodes, narrow) {
@@ -2411,7 +2477,7 @@ class Writer {
         const tag = suffix(this.options.narrow);
         return this.captured.names.has(name) ? `${name}${tag}_${this.captured.scope}` : `${name}${tag}`;
     }
-    /** One graph rewritten; `outer` holds the element types of what it may capture (all FP32 versions). */
+    /** One graph rewritten, as parts; `outer` holds the element types of what it may capture (all FP32 versions). */
     graph(bytes, label, outer) {
         const enclosing = this.captured;
         this.captured = { names: outer.size ? capturedNames(bytes) : new Set(), scope: this.scopes++ };
@@ -2489,8 +2555,9 @@ class Writer {
         }
         if (!headWritten)
             written.push(...head.map((cast) => lenField(1, cast)));
-        written.push(...newInitializers.map((t) => lenField(5, t)));
-        return Buffer.concat(written);
+        for (const tensor of newInitializers)
+            written.push(...lenParts(5, tensor));
+        return written;
     }
     /** Which version of each FP32 tensor each consumer reads (null: not an FP32 tensor), and all wanted. */
     versionsRead(nodes, plans, types, madeNarrow, outputs) {
@@ -2668,23 +2735,24 @@ class Writer {
             return bytes;
         // What a subgraph captures is the outer graph's FP32 version, whose type `types` holds.
         const outer = types;
-        return Buffer.concat(fields.map((f) => (f.number === 6 || f.number === 11) && f.wire === 2
-            ? lenField(f.number, this.graph(payload(bytes, f), `${label}/${node.name}/${attribute.name}`, outer))
-            : bytes.subarray(f.start, f.end)));
+        return joinParts(fields.flatMap((f) => (f.number === 6 || f.number === 11) && f.wire === 2
+            ? lenParts(f.number, this.graph(payload(bytes, f), `${label}/${node.name}/${attribute.name}`, outer))
+            : [bytes.subarray(f.start, f.end)]));
     }
 }
 /**
  * The model with every node that can compute in `narrow` doing so, except the nodes named in `keep`.
- * Throws on bytes that are not protobuf.
+ * Written as parts and joined once: the largest weights are copied once, into the written model. Throws on bytes
+ * that are not protobuf.
  */
 function mixedPrecisionOnnx(model, options) {
     const writer = new Writer(options, modelOpset(model));
-    const rewritten = Buffer.concat(fieldsOf(model).map((f) => {
+    const rewritten = joinParts(fieldsOf(model).flatMap((f) => {
         if (f.number !== 7 || f.wire !== 2)
-            return model.subarray(f.start, f.end);
+            return [model.subarray(f.start, f.end)];
         const graph = payload(model, f);
         const nameField = fieldsOf(graph).find((x) => x.number === 2);
-        return lenField(7, writer.graph(graph, nameField ? onnx_graph_text(graph, nameField) : 'graph', new Map()));
+        return lenParts(7, writer.graph(graph, nameField ? onnx_graph_text(graph, nameField) : 'graph', new Map()));
     }));
     return {
         model: rewritten,
@@ -5135,6 +5203,24 @@ function anBefore(word) {
     return /^[aeiou]/i.test(word);
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/common/release-bytes.js
+// A large file's bytes given back at once. A Buffer's memory lives outside V8's heap and is freed when a garbage
+// collection finds it unreferenced, which may be seconds later: a 1 GiB model read for the FP16 writer was still
+// held while ONNX Runtime loaded the next model (bench/precision-writer.ts measured 3.2 GiB at peak).
+/**
+ * Frees `bytes`' memory now, where it alone owns its ArrayBuffer (a large file read whole); a Buffer that shares
+ * Node's pool (a small file) is left to the collector. `bytes` and every view of its memory are empty afterwards:
+ * call it only when nothing reads them again.
+ */
+function releaseBytes(bytes) {
+    const { buffer } = bytes;
+    if (!(buffer instanceof ArrayBuffer) || buffer.detached)
+        return;
+    if (bytes.byteOffset !== 0 || bytes.byteLength !== buffer.byteLength)
+        return;
+    buffer.transfer(0);
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/element-type.js
 // The element types an accuracy check feeds and compares: ONNX's names (onnx-inputs.ts), NumPy's descr and
 // the little-endian bytes trtexec's --loadInputs reads (the binding's own type, row-major, no header).
@@ -5240,6 +5326,12 @@ function elementBytes(type, values) {
 // ONNX Runtime on the CPU (onnxruntime-web's WebAssembly, one thread): the FP32 reference a check compares with,
 // computed from an ONNX model on the inputs an engine gets. Loaded the first time something asks for it.
 
+/**
+ * How a reference session is made: each runs once or a few times, so MatMul weights are not prepacked (a prepacked
+ * copy doubles the weights in WebAssembly's heap: a 1 GiB MatMul weight peaked at 3.2 GiB prepacked, 2.2 GiB
+ * not, and started 5x sooner).
+ */
+const SESSION_OPTIONS = { extra: { session: { disable_prepacking: '1' } } };
 /** ONNX Runtime (WebAssembly, on the CPU), loaded the first time a model asks for it. */
 async function loadOnnxRuntime() {
     const ort = (await __webpack_require__.e(/* import() */ 601).then(__webpack_require__.bind(__webpack_require__, 73601)));
@@ -5413,6 +5505,297 @@ function absoluteTolerance(atol, reference) {
     return atol.shareOfMax * largest;
 }
 
+// EXTERNAL MODULE: external "node:timers/promises"
+var external_node_timers_promises_ = __webpack_require__(58500);
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/onnx-pieces.js
+// An ONNX model run by ONNX Runtime in pieces of consecutive nodes, each its own small model: the tensors that
+// cross a piece's edge are handed to the next piece as they are (an FP16 tensor stays FP16). ONNX Runtime's
+// session start grows faster than the graph on a long FP16 chain (the casts its CPU inserts around every FP16
+// node: 10,000 nodes 4.2 s, 20,000 about 20 s, measured in bench/precision-writer.ts), and a session cannot be
+// stopped once begun; pieces keep both bounded: the time is linear in the nodes, and a cancel stops the run at
+// the next piece. A piece's weights go to ONNX Runtime as external data, a view of the model's bytes or the range
+// of an external-data file it needs, so WebAssembly's heap holds one piece's weights, not the model's twice (a
+// 1 GiB FP32 weight inline: bad_alloc whole, checked as external data). A model pieces cannot express (a graph
+// output that no node makes, sparse initializers) runs whole, as it is; one whose pieces fail is run again as one
+// piece, whose error is the one said.
+
+
+
+
+
+
+/** Nodes in one piece: small enough that a session starts in well under a second, large enough to amortize it. */
+const NODES_PER_PIECE = 1000;
+/** The weights one piece holds at most (a larger single weight is a piece of its own). */
+const PIECE_WEIGHT_BYTES = 256 * 2 ** 20;
+/** From this size an inline weight goes to ONNX Runtime as external data (a view, never copied into the model). */
+const EXTERNAL_FROM_BYTES = 2 ** 20;
+/** ONNX's TensorProto.DataType code for each type ONNX Runtime's tensors name. */
+const ONNX_TYPE = {
+    float32: 1,
+    uint8: 2,
+    int8: 3,
+    uint16: 4,
+    int16: 5,
+    int32: 6,
+    int64: 7,
+    string: 8,
+    bool: 9,
+    float16: 10,
+    float64: 11,
+    uint32: 12,
+    uint64: 13,
+};
+/** What a node reads: its inputs and what its subgraphs capture from outside them. */
+function readsOf(node) {
+    const captured = subgraphs(node).flatMap((g) => [...capturedNames(g.bytes)]);
+    return [...node.inputs, ...captured].filter(Boolean);
+}
+/** The bytes of an initializer's data, inline or external (its external_data `length`, else 0). */
+function weightBytes(tensor) {
+    const fields = fieldsOf(tensor);
+    const raw = fields.find((f) => f.number === 9);
+    if (raw)
+        return raw.value;
+    return Number(externalEntries(tensor, fields).get('length') ?? 0);
+}
+/** A TensorProto's external_data entries (13: key 1, value 2). */
+function externalEntries(tensor, fields = fieldsOf(tensor)) {
+    const entries = new Map();
+    for (const f of fields.filter((x) => x.number === 13 && x.wire === 2)) {
+        const entry = payload(tensor, f);
+        const parts = fieldsOf(entry);
+        const key = parts.find((x) => x.number === 1);
+        const value = parts.find((x) => x.number === 2);
+        if (key)
+            entries.set(onnx_graph_text(entry, key), value ? onnx_graph_text(entry, value) : '');
+    }
+    return entries;
+}
+/**
+ * The model cut into pieces of at most `size` nodes and PIECE_WEIGHT_BYTES of weights (one piece when it is
+ * small); null where pieces cannot express it (it then runs as it is).
+ */
+function plan(model, size, fed) {
+    const fields = fieldsOf(model);
+    const graphField = fields.find((f) => f.number === 7 && f.wire === 2);
+    if (!graphField)
+        return null;
+    const graph = payload(model, graphField);
+    const graphFields = fieldsOf(graph);
+    if (graphFields.some((f) => f.number === 15))
+        return null;
+    const initializers = new Map();
+    const declared = new Map();
+    const outputs = [];
+    const nodes = [];
+    for (const f of graphFields) {
+        const bytes = payload(graph, f);
+        if (f.number === 1)
+            nodes.push({ field: graph.subarray(f.start, f.end), node: readNode(bytes) });
+        else if (f.number === 5)
+            initializers.set(tensorName(bytes), bytes);
+        else if (f.number === 12 || f.number === 13) {
+            const { name } = valueInfo(bytes);
+            declared.set(name, bytes);
+            if (f.number === 12)
+                outputs.push(name);
+        }
+    }
+    // A fed input shadows an initializer of its name (IR < 4's overridable defaults).
+    for (const name of fed)
+        initializers.delete(name);
+    const made = new Set(nodes.flatMap(({ node }) => node.outputs));
+    if (outputs.some((o) => !made.has(o)))
+        return null;
+    const pieces = [];
+    const lastRead = new Map();
+    let piece = open();
+    function open() {
+        return {
+            nodes: [],
+            inputs: [],
+            initializers: [],
+            outputs: [],
+            inside: new Set(),
+            used: new Set(),
+            weights: 0,
+        };
+    }
+    const close = () => {
+        pieces.push({
+            nodes: piece.nodes,
+            inputs: piece.inputs,
+            initializers: [...piece.used].map((name) => initializers.get(name)),
+            outputs: [...piece.inside],
+        });
+        piece = open();
+    };
+    for (const { field, node } of nodes) {
+        const reads = readsOf(node).filter((name) => !piece.inside.has(name));
+        const weights = reads
+            .filter((name) => initializers.has(name) && !piece.used.has(name))
+            .reduce((sum, name) => sum + weightBytes(initializers.get(name)), 0);
+        if (piece.nodes.length >= size || (piece.nodes.length > 0 && piece.weights + weights > PIECE_WEIGHT_BYTES))
+            close();
+        for (const name of readsOf(node)) {
+            if (piece.inside.has(name))
+                continue;
+            if (initializers.has(name)) {
+                if (!piece.used.has(name))
+                    piece.weights += weightBytes(initializers.get(name));
+                piece.used.add(name);
+            }
+            else if (!piece.inputs.includes(name))
+                piece.inputs.push(name);
+            lastRead.set(name, pieces.length);
+        }
+        piece.nodes.push(field);
+        for (const o of node.outputs)
+            if (o)
+                piece.inside.add(o);
+    }
+    if (piece.nodes.length > 0)
+        close();
+    const kept = new Set(outputs);
+    // A piece hands on only what a later piece or the graph's outputs read.
+    for (const [k, each] of pieces.entries())
+        each.outputs = each.outputs.filter((name) => kept.has(name) || (lastRead.get(name) ?? -1) > k);
+    const done = pieces.map(() => []);
+    for (const [name, k] of lastRead)
+        if (!kept.has(name))
+            done[k].push(name);
+    const head = fields.filter((f) => f.number !== 7).map((f) => model.subarray(f.start, f.end));
+    return { head, pieces, done, outputs, declared };
+}
+/** A ValueInfoProto of a tensor's element type and its concrete dims. */
+function valueInfoOf(name, tensor) {
+    const code = ONNX_TYPE[tensor.type];
+    if (code === undefined)
+        throw new Error(`${name} is a ${tensor.type} tensor, which a piece cannot be fed`);
+    const shape = Buffer.concat(tensor.dims.map((d) => lenField(1, varintField(1, d))));
+    const tensorType = Buffer.concat([varintField(1, code), lenField(2, shape)]);
+    return Buffer.concat([stringField(1, name), lenField(2, lenField(1, tensorType))]);
+}
+/** The bytes [offset, offset + length) of an external-data file in the model's folder (never outside it). */
+function readExternal(dir, location, offset, length) {
+    const path = (0,external_node_path_.normalize)(location);
+    if ((0,external_node_path_.isAbsolute)(path) || path.startsWith('..'))
+        throw new Error(`external data ${location} is outside the model's folder`);
+    const out = Buffer.allocUnsafe(length);
+    const fd = (0,external_node_fs_.openSync)((0,external_node_path_.join)(dir, path), 'r');
+    try {
+        for (let at = 0; at < length;) {
+            const read = (0,external_node_fs_.readSync)(fd, out, at, length - at, offset + at);
+            if (read === 0)
+                throw new Error(`external data ${location} ends before ${offset + length} bytes`);
+            at += read;
+        }
+    }
+    finally {
+        (0,external_node_fs_.closeSync)(fd);
+    }
+    return out;
+}
+/**
+ * An initializer as the piece gives it: a large inline one, or one whose data is external, becomes external data
+ * of the piece's own (a view of the model's bytes, or the range of the file it names, read now).
+ */
+function pieceTensor(tensor, dir, external) {
+    const fields = fieldsOf(tensor);
+    const raw = fields.find((f) => f.number === 9);
+    const isExternal = fields.some((f) => f.number === 14 && f.value === 1);
+    if (!isExternal && (!raw || raw.value < EXTERNAL_FROM_BYTES))
+        return tensor;
+    let data;
+    if (raw)
+        data = payload(tensor, raw);
+    else {
+        const entries = externalEntries(tensor, fields);
+        const offset = Number(entries.get('offset') ?? 0);
+        const length = Number(entries.get('length') ?? Number.NaN);
+        if (!Number.isSafeInteger(offset) || !Number.isSafeInteger(length))
+            throw new Error(`${tensorName(tensor)}: external data without an offset and length`);
+        data = readExternal(dir, entries.get('location') ?? '', offset, length);
+    }
+    const path = `piece-data-${external.length}`;
+    external.push({ path, data });
+    const entry = (key, value) => lenField(13, Buffer.concat([stringField(1, key), stringField(2, value)]));
+    return Buffer.concat([
+        ...fields.filter((f) => ![9, 13, 14].includes(f.number)).map((f) => tensor.subarray(f.start, f.end)),
+        entry('location', path),
+        entry('offset', '0'),
+        entry('length', String(data.length)),
+        varintField(14, 1),
+    ]);
+}
+/** One piece as a model of its own: its nodes and initializers, fed what it reads, giving what it hands on. */
+function pieceModel(plan, piece, values, dir) {
+    const externalData = [];
+    const graph = Buffer.concat([
+        ...piece.nodes,
+        stringField(2, 'piece'),
+        ...piece.initializers.map((t) => lenField(5, pieceTensor(t, dir, externalData))),
+        // A name nothing defines is left undeclared: ONNX Runtime says what the whole model would.
+        ...piece.inputs
+            .filter((name) => values.has(name))
+            .map((name) => lenField(11, valueInfoOf(name, values.get(name)))),
+        ...piece.outputs.map((name) => lenField(12, plan.declared.get(name) ?? stringField(1, name))),
+    ]);
+    return { bytes: Buffer.concat([...plan.head, lenField(7, graph)]), externalData };
+}
+/**
+ * The model's outputs on `inputs` from ONNX Runtime, run piece by piece (`size` nodes each); a cancel stops it at
+ * the next piece (throwing the signal's reason). Throws what ONNX Runtime throws for the model as one piece.
+ */
+async function runInPieces(ort, model, inputs, options = {}) {
+    const { signal, dir = '.' } = options;
+    const fed = new Set(inputs.map((i) => i.name));
+    const cut = plan(model, options.size ?? NODES_PER_PIECE, fed);
+    if (!cut) {
+        signal?.throwIfAborted();
+        const session = await ort.InferenceSession.create(model, SESSION_OPTIONS);
+        try {
+            return await referenceOutputs(ort, session, inputs);
+        }
+        finally {
+            await session.release?.();
+        }
+    }
+    try {
+        return await piecewise(ort, cut, inputs, dir, signal);
+    }
+    catch (error) {
+        if (signal?.aborted || cut.pieces.length === 1)
+            throw error;
+        // The model as one piece: its error names what is wrong, not which piece met it.
+        return piecewise(ort, plan(model, Number.POSITIVE_INFINITY, fed), inputs, dir, signal);
+    }
+}
+async function piecewise(ort, cut, inputs, dir, signal) {
+    const values = new Map(inputs.map((i) => [i.name, feed(ort, i)]));
+    for (const [k, piece] of cut.pieces.entries()) {
+        // ONNX Runtime's promises settle as microtasks: without a turn of the event loop here a SIGTERM's handler
+        // (a macrotask) would not run, nor abort the signal, until every piece had (measured: 16 s on 100,000 nodes).
+        await (0,external_node_timers_promises_.setImmediate)();
+        signal?.throwIfAborted();
+        const { bytes, externalData } = pieceModel(cut, piece, values, dir);
+        const session = await ort.InferenceSession.create(bytes, { ...SESSION_OPTIONS, externalData });
+        try {
+            const feeds = Object.fromEntries(piece.inputs.filter((name) => values.has(name)).map((n) => [n, values.get(n)]));
+            const results = await session.run(feeds);
+            for (const name of piece.outputs)
+                values.set(name, results[name]);
+        }
+        finally {
+            await session.release?.();
+        }
+        for (const name of cut.done[k])
+            values.delete(name);
+    }
+    return cut.outputs.map((name) => referenceOf(name, values.get(name)));
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/seeded-inputs.js
 
 /** Polygraphy's default data loader range, [0, 1] inclusive, for whole numbers (comparator/data_loader.py). */
@@ -5581,6 +5964,8 @@ function widenToFloat32(model) {
 
 
 
+
+
 /**
  * How far a written output may be from the user's model's, as a share of that output's largest magnitude:
  * FP16 keeps 11 significant bits (2^-11); rounded weights and the casts between layers add up over a network,
@@ -5641,14 +6026,19 @@ function rangesOf(model) {
  */
 const originals = new Map();
 const ORIGINALS_KEPT = 4;
-function originalOutputs(ort, original, inputs, ranges) {
+function originalOutputs(ort, original, inputs, ranges, { dir, signal }) {
     const key = (0,external_node_crypto_.createHash)('sha256')
         .update(original)
-        .update(JSON.stringify([inputs.map((i) => [i.name, i.dims, i.type]), ranges]))
+        .update(JSON.stringify([inputs.map((i) => [i.name, i.dims, i.type]), ranges, dir]))
         .digest('hex');
     let outputs = originals.get(key);
     if (!outputs) {
-        outputs = ort.InferenceSession.create(original).then((session) => referenceOutputs(ort, session, inputs));
+        outputs = runInPieces(ort, Buffer.from(original.buffer, original.byteOffset, original.byteLength), inputs, {
+            dir,
+            ...(signal && { signal }),
+        });
+        // A cancelled run is not the model's outputs: the next check computes them afresh.
+        outputs.catch(() => originals.delete(key));
         originals.set(key, outputs);
         if (originals.size > ORIGINALS_KEPT)
             originals.delete(originals.keys().next().value);
@@ -5656,9 +6046,15 @@ function originalOutputs(ort, original, inputs, ranges) {
     return outputs;
 }
 /** Runs both models on ONNX Runtime and judges the written one; never throws. */
-async function checkWrittenOnnx(model, original, written, types, runtime, narrow = 'fp16', 
-/** Only these outputs are judged (all where null). */
-judged = null) {
+async function checkWrittenOnnx(model, 
+/**
+ * The user's model, or how to read it: then it is read for its run and freed right after (a gigabyte model is
+ * not held while ONNX Runtime runs the written one).
+ */
+original, written, types, runtime, options = {}) {
+    const { narrow = 'fp16', judged = null, signal } = options;
+    // Both models name their external data relative to the user's (the written one's is linked beside it).
+    const dir = (0,external_node_path_.dirname)(model.onnx);
     let shape = '';
     const band = narrow === 'bf16' ? WRITTEN_BAND_BF16 : WRITTEN_BAND;
     const result = (status, reason) => ({
@@ -5676,24 +6072,35 @@ judged = null) {
         inputs = seededInputs(model.profiles[0], 'min', types, rangesOf(model));
         shape = inputs.map((i) => `${i.name}:${i.dims.join('x')}`).join(',');
         ort = await runtime();
-        reference = await originalOutputs(ort, original, inputs, rangesOf(model));
+        const bytes = typeof original === 'function' ? await original() : original;
+        try {
+            reference = await originalOutputs(ort, bytes, inputs, rangesOf(model), { dir, signal });
+        }
+        finally {
+            if (bytes !== original)
+                releaseBytes(bytes);
+        }
     }
     catch (error) {
+        if (signal?.aborted)
+            return result('not-checked', 'the run was cancelled');
         // The user's own model: a custom op ONNX Runtime has no kernel for, an input type it is not fed. Not the
         // writer's fault; the build goes on and the report says the written model went unchecked.
         return result('not-checked', `ONNX Runtime cannot run the model itself: ${(0,errors/* errorMessage */.gJ)(error)}`);
     }
     let outputs;
     try {
-        const session = await ort.InferenceSession.create(written).catch(async (error) => {
+        const run = (bytes) => runInPieces(ort, bytes, inputs, { dir, ...(signal && { signal }) });
+        outputs = await run(Buffer.from(written.buffer, written.byteOffset, written.byteLength)).catch((error) => {
             const widened = narrow === 'bf16' && NO_KERNEL.test((0,errors/* errorMessage */.gJ)(error)) && widenToFloat32(Buffer.from(written));
-            if (!widened)
+            if (!widened || signal?.aborted)
                 throw error;
-            return ort.InferenceSession.create(widened);
+            return run(widened);
         });
-        outputs = await referenceOutputs(ort, session, inputs);
     }
     catch (error) {
+        if (signal?.aborted)
+            return result('not-checked', 'the run was cancelled');
         return result('does-not-load', `ONNX Runtime cannot run the written model: ${(0,errors/* errorMessage */.gJ)(error)}`);
     }
     const verdict = judgeWritten(reference.filter((o) => !judged || judged.has(o.name)), outputs, band);
@@ -5730,6 +6137,7 @@ function writtenCheckProblem(check) {
 
 
 
+
 /** The model as trtexec is given it: the written FP16 ONNX, strongly typed, where there is one. */
 function modelToBuild(job) {
     return job.precisionOnnx
@@ -5752,19 +6160,26 @@ class WrittenOnnxRefused extends Error {
  */
 async function writePrecisionOnnx(model, dir, runtime = loadOnnxRuntime, 
 /** The outputs the check judges (a marked copy's own model's: its marked tensors carry FP16's error by design). */
-judged = null) {
+judged = null, signal) {
     await (0,promises_.rm)(dir, { recursive: true, force: true });
     await (0,promises_.mkdir)(dir, { recursive: true });
     const source = await (0,promises_.readFile)(model.onnx);
     const narrow = narrowOf(model.precision) ?? 'fp16';
     const written = mixedPrecisionOnnx(source, { narrow, keep: new Set(model.keepFp32) });
+    // The written model is a copy: the source's memory goes back now, and the check reads the model again for its
+    // own run (a 1 GiB model: 2.x GiB at peak instead of 3.2, bench/precision-writer.ts).
+    releaseBytes(source);
     // A kept name no node has would leave that node FP16 without a word (config rules catch it where the graph
     // reads at load; this is where it is decided).
     if (written.unmatched.length)
         throw new Error(`keep-fp32 names no node of it: ${written.unmatched.join(', ')} (node_of_<output> for unnamed ones)`);
     const onnx = await writeOnnxCopy(model.onnx, written.model, dir);
     const types = new Map(readOnnxIo(model.onnx).inputs.map((input) => [input.name, input.type]));
-    const check = await checkWrittenOnnx(model, source, written.model, types, runtime, narrow, judged);
+    const check = await checkWrittenOnnx(model, () => (0,promises_.readFile)(model.onnx), written.model, types, runtime, {
+        narrow,
+        judged,
+        ...(signal && { signal }),
+    });
     const refused = writtenCheckProblem(check);
     if (refused)
         throw new WrittenOnnxRefused(refused);
@@ -5823,7 +6238,9 @@ function writeFailure(error, model, dir) {
  * Each job with the FP16 ONNX its model is built from (written once per model), or the failure that stops
  * it: an ONNX the writer cannot read fails its builds with the reason, never builds FP32 in its place.
  */
-async function withPrecisionOnnx(jobs, version, outputDir, runtime = loadOnnxRuntime) {
+async function withPrecisionOnnx(jobs, version, outputDir, runtime = loadOnnxRuntime, 
+/** The run's cancel: the check of a written model stops at once (a cancelled run builds nothing). */
+signal) {
     const byModel = new Map();
     const failures = new Map();
     const out = [];
@@ -5834,7 +6251,7 @@ async function withPrecisionOnnx(jobs, version, outputDir, runtime = loadOnnxRun
         }
         const name = job.model.name;
         if (!byModel.has(name))
-            byModel.set(name, writePrecisionOnnx(job.model, (0,external_node_path_.join)(precisionOnnxFolder(job.model, outputDir), name), runtime).catch((error) => writeFailure(error, job.model, (0,external_node_path_.join)(precisionOnnxFolder(job.model, outputDir), name))));
+            byModel.set(name, writePrecisionOnnx(job.model, (0,external_node_path_.join)(precisionOnnxFolder(job.model, outputDir), name), runtime, null, signal).catch((error) => writeFailure(error, job.model, (0,external_node_path_.join)(precisionOnnxFolder(job.model, outputDir), name))));
         const written = await byModel.get(name);
         if ('kind' in written) {
             failures.set(name, written);
@@ -6459,7 +6876,7 @@ class ZeroRuns {
 // scan within 1.1-1.2× of `cat`; with the digest, two 4 MiB slots beat both smaller chunks (more
 // hand-overs between the threads) and more slots (the data leaves the cache before it is hashed).
 const SCAN_CHUNK = 512 * 1024;
-const CHUNK = 4 * 1024 * 1024;
+const plan_scan_CHUNK = 4 * 1024 * 1024;
 const SLOTS = 2;
 /** Enough of the head of a file for the plan header behind Ultralytics' metadata. */
 const HEAD_BYTES = 1024 * 1024 + 64;
@@ -6513,7 +6930,7 @@ class InlineDigest {
 /** Plans over this size are hashed in a worker, alongside the scan. */
 const INLINE_DIGEST_BYTES = 16 * 1024 * 1024;
 class DigestRing {
-    data = new SharedArrayBuffer(CHUNK * SLOTS);
+    data = new SharedArrayBuffer(plan_scan_CHUNK * SLOTS);
     control = new SharedArrayBuffer(SLOTS * 8);
     state = new Int32Array(this.control, 0, SLOTS);
     lengths = new Int32Array(this.control, SLOTS * 4, SLOTS);
@@ -6521,7 +6938,7 @@ class DigestRing {
     constructor() {
         this.worker = new external_node_worker_threads_.Worker(DIGEST_WORKER, {
             eval: true,
-            workerData: { data: this.data, control: this.control, slots: SLOTS, chunk: CHUNK },
+            workerData: { data: this.data, control: this.control, slots: SLOTS, chunk: plan_scan_CHUNK },
         });
         // An idle ring waits in the pool for the next plan; it must not keep the process alive.
         this.worker.unref();
@@ -6535,7 +6952,7 @@ class DigestRing {
         const slot = seq % SLOTS;
         while (Atomics.load(this.state, slot) === FILLED)
             Atomics.wait(this.state, slot, FILLED, 1000);
-        return Buffer.from(this.data, slot * CHUNK, CHUNK);
+        return Buffer.from(this.data, slot * plan_scan_CHUNK, plan_scan_CHUNK);
     }
     filled(seq, length) {
         const slot = seq % SLOTS;
@@ -6584,7 +7001,7 @@ async function scanPlan(path, options = {}) {
     const ring = options.digest === false
         ? null
         : size <= INLINE_DIGEST_BYTES
-            ? new InlineDigest(chunkFor(size, CHUNK))
+            ? new InlineDigest(chunkFor(size, plan_scan_CHUNK))
             : DigestRing.take();
     const single = ring ? null : chunkFor(size, SCAN_CHUNK);
     const zeros = new ZeroRuns();
@@ -7623,7 +8040,8 @@ async function runBuildStage(config, options) {
     const registry = cache?.registry ?? null;
     const timing = registry && timingCacheFor ? await pullTimingCaches(registry, timingCacheFor, gpuPlan.gpus) : null;
     let outcomes;
-    const prepared = await withPrecisionOnnx(planBuildJobs(config, options.selection), version, config.outputDir);
+    const jobsPlanned = planBuildJobs(config, options.selection);
+    const prepared = await withPrecisionOnnx(jobsPlanned, version, config.outputDir, undefined, options.signal);
     const jobs = prepared.jobs;
     const slots = parallelSlots(gpuPlan.slots, config.maxParallel);
     try {
@@ -12580,7 +12998,7 @@ function accuracyReaders(context, runtime) {
     };
     const session = stage_once((onnx) => 
     // A strongly typed FP16/BF16 model is run widened to FP32: the reference is FP32 for every model.
-    Promise.all([loaded(), (0,promises_.readFile)(onnx)]).then(([rt, model]) => rt.InferenceSession.create(widenToFloat32(model) ?? model)));
+    Promise.all([loaded(), (0,promises_.readFile)(onnx)]).then(([rt, model]) => rt.InferenceSession.create(widenToFloat32(model) ?? model, SESSION_OPTIONS)));
     const npz = stage_once(readNpz);
     const typesOf = stage_once((onnx) => {
         let io = { inputs: [], outputs: [] };
