@@ -1003,7 +1003,7 @@ async function trtexec(io) {
    * Each tensor in `rounded.outputs` made, then cast to FP16 and back, under its own name; each of
    * `rounded.inputsOf(node)` cast so before the node reads it. Returns the casts added.
    */
-  function roundThroughFp16(onnx, graph, rounded) {
+  function roundThroughFp16(onnx, graph, rounded, ids = { next: 0 }) {
     let casts = 0;
     const cast = (input, output, to) =>
       onnx.NodeProto.create({
@@ -1015,13 +1015,15 @@ async function trtexec(io) {
     const nodes = [];
     for (const node of graph.node) {
       for (const a of node.attribute)
-        for (const g of [a.g, ...a.graphs].filter(Boolean)) casts += roundThroughFp16(onnx, g, rounded);
+        for (const g of [a.g, ...a.graphs].filter(Boolean)) casts += roundThroughFp16(onnx, g, rounded, ids);
       const before = [];
       const reads = new Set(rounded.inputsOf(node).filter((i) => !rounded.outputs.has(i)));
       node.input = node.input.map((input, k) => {
         if (!reads.has(input)) return input;
         casts += 1;
-        const at = `${input}__standin_in_${nodes.length}_${k}`;
+        // Numbered across the model: a branch's first node and the main graph's read the same input (SSA spans
+        // subgraphs).
+        const at = `${input}__standin_in_${ids.next++}_${k}`;
         before.push(cast(input, `${at}_fp16`, 10), cast(`${at}_fp16`, at, 1));
         return at;
       });
