@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# On the GPU machine (device tool: carry .gpu): `trt-ci precision` against FP16 arithmetic on the H200. Three
-# planted graphs (a MatMul on the tensor cores, then a chain of FP16-safe nodes with traps of issue 37's kinds,
-# as test/support/onnx-models.ts plantedChainOnnx makes them: a Mul past 65504, an Exp, an unshifted variance,
-# an accumulation over the row, a softmax without its max subtracted; 2 or 3 planted nodes each must stay FP32),
-# run node by node with torch by the GPU stand-in (test/gpu/trtexec_gpu.py graph_on_gpu: FP16 except the
+# On the GPU machine (device tool: carry .gpu): `trt-ci precision` against FP16 arithmetic on the GPU. Four
+# planted graphs: three a MatMul on the tensor cores, then a chain of FP16-safe nodes with traps of issue 37's
+# kinds, as test/support/onnx-models.ts plantedChainOnnx makes them (a Mul past 65504, an Exp, an unshifted
+# variance, an accumulation over the row, a softmax without its max subtracted; 2 or 3 planted nodes each must
+# stay FP32); the fourth an overflow inside an If branch, whose nodes are candidates after the main graph's. Each
+# runs node by node with torch in the GPU stand-in (test/gpu/trtexec_gpu.py graph_on_gpu: FP16 except the
 # --layerPrecisions nodes). The search must find exactly the planted nodes, the first-divergence pass of
-# all-FP16 (a marked build, every graph output run on the GPU) must name the first planted node, and the list
-# must pass its second build (the price run, and its latency against all-FP16 from an A/B the stand-in times on
-# the GPU). Writes $OUT/precision-gpu.json.
+# all-FP16 (a marked build, every graph output run on the GPU) must open at the first planted node (the If, for
+# the branch's), and the list must pass its second build (the price run, and its latency against all-FP16 from
+# an A/B the stand-in times on the GPU). Writes $OUT/precision-gpu.json.
 set -uo pipefail
 source "$(dirname "$0")/node.sh"
 root=$PWD
@@ -85,6 +86,33 @@ for g, (length, kinds) in enumerate(((10, ('softmax', 'mul')), (16, ('exp',)), (
                               [helper.make_tensor_value_info('y', TensorProto.FLOAT, [64, 64])], initializers)
     onnx.save(helper.make_model(graph, ir_version=8, opset_imports=[helper.make_opsetid('', 17)]), f'{work}/g{g}.onnx')
     json.dump(planted, open(f'{work}/g{g}.planted.json', 'w'))
+# Graph 3: the overflow inside an If branch. z = 13 (0.1 v + 0.8) in [11.7, 14.3]; its mean > 0 picks the then
+# branch, Exp(z) (e^11.7 = 120000, past 65504) by 1e-6; the else branch halves z. Both of the branch's nodes stay
+# FP32 (kept, the product still reads the Exp cast to FP16 otherwise). The first-divergence pass marks the main
+# graph only: it opens at the If.
+def graph_node(op, inputs, name, **attrs):
+    return helper.make_node(op, inputs, [name], name=name, **attrs)
+def branch(name, nodes, out):
+    return helper.make_graph(nodes, name, [], [helper.make_tensor_value_info(out, TensorProto.FLOAT, [64, 64])])
+then = branch('then', [graph_node('Exp', ['z'], 't_exp'), graph_node('Mul', ['t_exp', 'tiny'], 't_out')], 't_out')
+other = branch('else', [graph_node('Mul', ['z', 'half'], 'e_out')], 'e_out')
+nodes = [
+    graph_node('MatMul', ['x', 'eye'], 'n0_matmul'), graph_node('Relu', ['n0_matmul'], 'n1_relu'),
+    graph_node('Mul', ['n1_relu', 'tenth'], 'n2_mul'), graph_node('Add', ['n2_mul', 'eight'], 'n3_add'),
+    graph_node('Mul', ['n3_add', 'thirteen'], 'z'),
+    graph_node('ReduceMean', ['z'], 'mean', axes=[0, 1], keepdims=0),
+    graph_node('Greater', ['mean', 'zero'], 'positive'),
+    graph_node('If', ['positive'], 'n7_if', then_branch=then, else_branch=other),
+    graph_node('Add', ['n7_if', 'ten'], 'y'),
+]
+values = {'tenth': 0.1, 'eight': 0.8, 'thirteen': 13.0, 'zero': 0.0, 'tiny': 1e-6, 'half': 0.5, 'ten': 10.0}
+initializers = [numpy_helper.from_array(np.array([v], np.float32), n) for n, v in values.items()]
+initializers.append(numpy_helper.from_array(np.eye(64, dtype=np.float32), 'eye'))
+graph = helper.make_graph(nodes, 'planted-3', [helper.make_tensor_value_info('x', TensorProto.FLOAT, [64, 64])],
+                          [helper.make_tensor_value_info('y', TensorProto.FLOAT, [64, 64])], initializers)
+onnx.save(helper.make_model(graph, ir_version=8, opset_imports=[helper.make_opsetid('', 17)]), f'{work}/g3.onnx')
+json.dump(['t_exp', 't_out'], open(f'{work}/g3.planted.json', 'w'))
+json.dump('n7_if', open(f'{work}/g3.opens.json', 'w'))
 PY
 # One stand-in process keeps torch loaded for every build and run of the search (test/gpu/trtexec_gpu.py serve):
 # each call through it costs its GPU work, not 8 s of importing torch.
@@ -94,8 +122,8 @@ server=$!
 trap 'kill $server 2>/dev/null' EXIT
 for _ in $(seq 1 600); do [[ -S $GPU_STANDIN_SOCKET ]] && break; sleep 0.1; done
 results=()
-# GRAPHS picks which of the three run (default all): each price run adds an A/B of 16 timed runs.
-for g in ${GRAPHS:-0 1 2}; do
+# GRAPHS picks which of the four run (default all): each price run adds an A/B of 16 timed runs.
+for g in ${GRAPHS:-0 1 2 3}; do
   cat > "$work/g$g.yml" <<YML
 trtexec: $root/test/gpu/trtexec_gpu.py
 output-dir: $work/out$g
@@ -115,7 +143,7 @@ YML
 done
 # Every log of every candidate beside the JSON: a failed check is read from what trtexec said.
 tar czf "$out/precision-logs.tgz" -C "$work" --exclude='*.plan' --exclude='*.engine' . 2>/dev/null
-node - "$work" "$out" "${GRAPHS:-0 1 2}" <<'JS'
+node - "$work" "$out" "${GRAPHS:-0 1 2 3}" <<'JS'
 const [work, out, picked] = process.argv.slice(2);
 const fs = require('node:fs');
 const graphs = picked.split(' ').map(Number).map((g) => {
@@ -124,6 +152,10 @@ const graphs = picked.split(' ').map(Number).map((g) => {
   try { search = JSON.parse(fs.readFileSync(`${work}/g${g}.search.json`, 'utf8')); } catch {}
   const keep = search?.keep ?? null;
   const time = JSON.parse(fs.readFileSync(`${work}/g${g}.time.json`, 'utf8'));
+  // Where the first-divergence pass must open: the first planted node, or for a branch's nodes the If.
+  const opens = fs.existsSync(`${work}/g${g}.opens.json`)
+    ? JSON.parse(fs.readFileSync(`${work}/g${g}.opens.json`, 'utf8'))
+    : planted[0];
   const R = search?.candidates.length ?? 0;
   const k = planted.length;
   return { graph: g, planted, keep, outcome: search?.outcome ?? 'no answer', candidates: R, ...time,
@@ -131,7 +163,7 @@ const graphs = picked.split(' ').map(Number).map((g) => {
     exact: !!keep && keep.length === k && planted.every((p) => keep.includes(p)),
     // All-FP16's first-divergence pass (its marked build on the GPU): the first planted node, in graph order.
     divergence: search?.divergence ?? null,
-    divergenceRight: search?.divergence?.status === 'found' && search.divergence.node === planted[0],
+    divergenceRight: search?.divergence?.status === 'found' && search.divergence.node === opens,
     ranked: search?.ranked ?? null,
     price: search?.price ?? null };
 });

@@ -166,6 +166,7 @@ def _reduce(how):
 
 GRAPH_OPS = {
     'MatMul': lambda t, a: t[0] @ t[1], 'Add': lambda t, a: t[0] + t[1], 'Mul': lambda t, a: t[0] * t[1],
+    'Greater': lambda t, a: t[0] > t[1],
     'Relu': lambda t, a: t[0].relu(), 'Sqrt': lambda t, a: t[0].sqrt(), 'Abs': lambda t, a: t[0].abs(),
     'Sigmoid': lambda t, a: t[0].sigmoid(), 'Exp': lambda t, a: t[0].exp(), 'Div': lambda t, a: t[0] / t[1],
     'ReduceSum': _reduce(lambda x, dim, keepdim: x.sum(dim=dim, keepdim=keepdim)),
@@ -186,14 +187,28 @@ def graph_on_gpu(model, dtype, kept):
                for name, a in arrays.items()}
     first = model.graph.input[0].name
 
+    def run_nodes(nodes, values):
+        for node in nodes:
+            own = torch.float32 if (node.name or f'node_of_{node.output[0]}') in kept else dtype
+            if node.op_type == 'If':
+                # Both branches, each in its own scope over the outer values, and the condition picks: no read of
+                # the condition on the host, so a CUDA graph captures it (a branch's Inf does not leak through).
+                picked = []
+                for key in ('then_branch', 'else_branch'):
+                    branch = next(a.g for a in node.attribute if a.name == key)
+                    scope = dict(values)
+                    run_nodes(branch.node, scope)
+                    picked.append(scope[branch.output[0].name].float())
+                values[node.output[0]] = torch.where(values[node.input[0]], picked[0], picked[1])
+                continue
+            inputs = [values[i] if values[i].dtype in (torch.int64, torch.int32, torch.bool) else values[i].to(own)
+                      for i in node.input]
+            values[node.output[0]] = GRAPH_OPS[node.op_type](inputs, node.attribute)
+
     def run(x):
         values = dict(weights)
         values[first] = x
-        for node in model.graph.node:
-            own = torch.float32 if (node.name or f'node_of_{node.output[0]}') in kept else dtype
-            inputs = [values[i] if values[i].dtype in (torch.int64, torch.int32) else values[i].to(own)
-                      for i in node.input]
-            values[node.output[0]] = GRAPH_OPS[node.op_type](inputs, node.attribute)
+        run_nodes(model.graph.node, values)
         # Every graph output: a first-divergence pass marks intermediate tensors as outputs, each exported.
         return {o.name: values[o.name] for o in model.graph.output}
     return run
