@@ -2601,6 +2601,9 @@ class Writer {
                 const narrowed = initializer ? narrowInitializer(initializer, this.narrowName(name), narrow) : null;
                 if (narrowed) {
                     newInitializers.push(narrowed);
+                    // Its FP32 version goes where nothing reads it; one whose data is external is Cast instead, and stays.
+                    if (!versions.has('fp32'))
+                        droppedInitializers.add(name);
                     continue;
                 }
                 this.casts++;
@@ -2613,8 +2616,6 @@ class Writer {
                 else
                     castsAfter.set(producer, [...(castsAfter.get(producer) ?? []), cast]);
             }
-            if (initializers.has(name) && !versions.has('fp32'))
-                droppedInitializers.add(name);
         }
         return { head, castsAfter, newInitializers, droppedInitializers };
     }
@@ -12957,6 +12958,7 @@ async function findFirstDivergence(outcome, checked, context, checkMarked) {
 
 
 
+
 /** Each checked engine's result, by its job; engines that were not checked are absent. */
 async function checkAccuracy(outcomes, context, runtime = loadOnnxRuntime) {
     const results = new Map();
@@ -12989,16 +12991,16 @@ async function checkAccuracy(outcomes, context, runtime = loadOnnxRuntime) {
     return results;
 }
 function accuracyReaders(context, runtime) {
-    // ONNX Runtime is loaded, and each model read and opened, the first time a reference is not in the cache:
-    // every profile and shape of a model shares the one session.
+    // ONNX Runtime is loaded, and each model read, the first time a reference is not in the cache; each reference
+    // runs the model in pieces (tensorrt/onnx-pieces.ts: linear in its nodes, stopped at once by a cancel, its
+    // external data read a piece at a time).
     let ort = null;
     const loaded = () => {
         ort ??= runtime();
         return ort;
     };
-    const session = stage_once((onnx) => 
     // A strongly typed FP16/BF16 model is run widened to FP32: the reference is FP32 for every model.
-    Promise.all([loaded(), (0,promises_.readFile)(onnx)]).then(([rt, model]) => rt.InferenceSession.create(widenToFloat32(model) ?? model, SESSION_OPTIONS)));
+    const modelOf = stage_once((onnx) => (0,promises_.readFile)(onnx).then((model) => widenToFloat32(model) ?? model));
     const npz = stage_once(readNpz);
     const typesOf = stage_once((onnx) => {
         let io = { inputs: [], outputs: [] };
@@ -13014,7 +13016,10 @@ function accuracyReaders(context, runtime) {
     const reference = async (check, onnx, inputs, cached = true) => {
         if (check.reference)
             return givenReference(check.reference, npz);
-        const compute = async () => referenceOutputs(await loaded(), await session(onnx), inputs);
+        const compute = async () => runInPieces(await loaded(), await modelOf(onnx), inputs, {
+            dir: (0,external_node_path_.dirname)(onnx),
+            ...(context.signal && { signal: context.signal }),
+        });
         if (!cached)
             return compute();
         const digest = await context.digests.of(onnx);

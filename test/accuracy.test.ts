@@ -17,7 +17,7 @@ import type { ProfileConfig } from '../src/contract/config.js';
 import { readTrtexecCheck } from '../src/accuracy/trtexec-check.js';
 import { reportAnnotations } from '../src/github/annotations.js';
 import { cli, FIXTURES, makeRunner } from './support/harness.js';
-import { affineOnnx, classifierOnnx, encoderOnnx, typedAffineOnnx } from './support/onnx-models.js';
+import { affineOnnx, classifierOnnx, encoderOnnx, externalWeightOnnx, typedAffineOnnx } from './support/onnx-models.js';
 
 ort.env.wasm.numThreads = 1;
 
@@ -187,6 +187,22 @@ describe('trt-ci run with accuracy:', () => {
     const result = await cli(['run', '--config', config, '--json']);
     return { result, report: JSON.parse(result.stdout || '{}'), runner };
   }
+
+  it('a model whose weights are in external data is checked: the reference reads them beside the ONNX', async () => {
+    const runner = makeRunner();
+    const { model, data } = externalWeightOnnx();
+    writeFileSync(join(runner.dir, 'ext.onnx'), model);
+    writeFileSync(join(runner.dir, 'w.bin'), data);
+    const config = runner.writeConfig(
+      'output-dir: out\nmodels:\n  - name: ext\n    onnx: ext.onnx\n    accuracy: {}\n' +
+        '    profiles: [{ name: p, shapes: { x: 1x64 } }]\n',
+    );
+    const result = await cli(['run', '--config', config, '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    const { accuracy } = JSON.parse(result.stdout).builds[0];
+    expect(accuracy.status, accuracy.problem).toBe('passed');
+    expect(accuracy.outputs[0]).toMatchObject({ name: 'y', maxAbsError: 0 });
+  });
 
   it('within tolerance: FP16 rounding on an fp16 model passes, with the figures in the report', async () => {
     const { result, report } = await run('fp16', 'fp16');

@@ -1,6 +1,7 @@
 // Issue 37: the FP16 ONNX trt-ci writes for TensorRT 11 is checked by ONNX Runtime (it loads, its outputs agree
 // with the user's model within the FP16 band) before any GPU time is spent on it. Real ONNX Runtime, real models.
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import onnxProto from 'onnx-proto';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +12,13 @@ import { renderSummary } from '../src/report/render.js';
 import { mixedPrecisionOnnx } from '../src/tensorrt/mixed-precision-onnx.js';
 import { loadOnnxRuntime, type ReferenceOutput } from '../src/tensorrt/onnx-runtime.js';
 import { cli, makeRunner } from './support/harness.js';
-import { affineOnnx, bigWeightOnnx, cancellationOnnx, plantedChainOnnx } from './support/onnx-models.js';
+import {
+  affineOnnx,
+  bigWeightOnnx,
+  cancellationOnnx,
+  externalWeightOnnx,
+  plantedChainOnnx,
+} from './support/onnx-models.js';
 import { tensorrtUpgradeReport } from './support/reports.js';
 
 const out = (name: string, values: number[], type: ReferenceOutput['type'] = 'float32'): ReferenceOutput => ({
@@ -210,6 +217,17 @@ describe('the check of a long written chain: in pieces, stopped by a cancel', ()
       },
     };
   };
+
+  it("a model with external data is checked, its file read from the model's folder (not-checked before)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'trt-ci-written-ext-'));
+    const { model: source, data } = externalWeightOnnx();
+    writeFileSync(join(dir, 'w.bin'), data);
+    const written = mixedPrecisionOnnx(Buffer.from(source), { narrow: 'fp16', keep: new Set() }).model;
+    const profile = { name: 'e', shapes: [{ input: 'x', min: [1, 64], opt: [1, 64], max: [1, 64] }] };
+    const config = model({ onnx: join(dir, 'ext.onnx'), profiles: [profile] } as Partial<ModelConfig>);
+    const check = await checkWrittenOnnx(config, source, written, FLOAT, loadOnnxRuntime);
+    expect(check, check.reason ?? '').toMatchObject({ status: 'agrees', shape: 'x:1x64' });
+  });
 
   it('runs each model as pieces of 1,000 nodes, and agrees', async () => {
     const sessions: number[] = [];

@@ -1,7 +1,7 @@
 // The accuracy stage: each built engine whose model asks (accuracy:) is run once on seeded inputs and
 // its outputs are judged against ONNX Runtime's on the same inputs. "Built but wrong" fails the run.
 import { mkdir, readFile, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { BuildOutcome } from '../builds/outcome.js';
 import { type JobKey, jobKey } from '../builds/jobs.js';
 import { errorMessage } from '../common/errors.js';
@@ -16,14 +16,8 @@ import { widenToFloat32 } from '../tensorrt/widen-model.js';
 import { readOnnxIo } from '../tensorrt/onnx-inputs.js';
 import { readNpz, sampleInputs } from './inputs.js';
 import { cachedReferenceOutputs } from './reference.js';
-import {
-  loadOnnxRuntime,
-  type OnnxRuntime,
-  type ReferenceOutput,
-  type ReferenceSession,
-  referenceOutputs,
-  SESSION_OPTIONS,
-} from '../tensorrt/onnx-runtime.js';
+import { loadOnnxRuntime, type OnnxRuntime, type ReferenceOutput } from '../tensorrt/onnx-runtime.js';
+import { runInPieces } from '../tensorrt/onnx-pieces.js';
 import { type InputTensor, seededInputs } from '../tensorrt/seeded-inputs.js';
 import { absoluteTolerance } from '../common/tolerance.js';
 import { type CheckPlace, findFirstDivergence } from './divergence.js';
@@ -78,20 +72,16 @@ export async function checkAccuracy(
 }
 
 function accuracyReaders(context: StageContext, runtime: () => Promise<OnnxRuntime>): Readers {
-  // ONNX Runtime is loaded, and each model read and opened, the first time a reference is not in the cache:
-  // every profile and shape of a model shares the one session.
+  // ONNX Runtime is loaded, and each model read, the first time a reference is not in the cache; each reference
+  // runs the model in pieces (tensorrt/onnx-pieces.ts: linear in its nodes, stopped at once by a cancel, its
+  // external data read a piece at a time).
   let ort: Promise<OnnxRuntime> | null = null;
   const loaded = () => {
     ort ??= runtime();
     return ort;
   };
-  const session = once((onnx: string) =>
-    // A strongly typed FP16/BF16 model is run widened to FP32: the reference is FP32 for every model.
-    Promise.all([loaded(), readFile(onnx)]).then(
-      ([rt, model]): Promise<ReferenceSession> =>
-        rt.InferenceSession.create(widenToFloat32(model) ?? model, SESSION_OPTIONS),
-    ),
-  );
+  // A strongly typed FP16/BF16 model is run widened to FP32: the reference is FP32 for every model.
+  const modelOf = once((onnx: string) => readFile(onnx).then((model) => widenToFloat32(model) ?? model));
   const npz = once(readNpz);
   const typesOf = once((onnx: string) => {
     let io: ReturnType<typeof readOnnxIo> = { inputs: [], outputs: [] };
@@ -105,7 +95,11 @@ function accuracyReaders(context: StageContext, runtime: () => Promise<OnnxRunti
   });
   const reference = async (check: AccuracyConfig, onnx: string, inputs: InputTensor[], cached = true) => {
     if (check.reference) return givenReference(check.reference, npz);
-    const compute = async () => referenceOutputs(await loaded(), await session(onnx), inputs);
+    const compute = async () =>
+      runInPieces(await loaded(), await modelOf(onnx), inputs, {
+        dir: dirname(onnx),
+        ...(context.signal && { signal: context.signal }),
+      });
     if (!cached) return compute();
     const digest = await context.digests.of(onnx);
     const { cacheDir } = context.config;

@@ -35,8 +35,6 @@ import {
   wideConstants,
 } from './onnx-graph.js';
 
-export type { NarrowType } from './onnx-graph.js';
-
 /** Why a node computes in the precision it does. */
 export type NodeReason =
   | 'narrowed'
@@ -232,6 +230,8 @@ class Writer {
         const narrowed = initializer ? narrowInitializer(initializer, this.narrowName(name), narrow) : null;
         if (narrowed) {
           newInitializers.push(narrowed);
+          // Its FP32 version goes where nothing reads it; one whose data is external is Cast instead, and stays.
+          if (!versions.has('fp32')) droppedInitializers.add(name);
           continue;
         }
         this.casts++;
@@ -243,7 +243,6 @@ class Writer {
         if (producer < 0) head.push(cast);
         else castsAfter.set(producer, [...(castsAfter.get(producer) ?? []), cast]);
       }
-      if (initializers.has(name) && !versions.has('fp32')) droppedInitializers.add(name);
     }
     return { head, castsAfter, newInitializers, droppedInitializers };
   }

@@ -581,3 +581,32 @@ export function cancellationOnnx(): Uint8Array {
   const model = onnx.ModelProto.create({ irVersion: 8, opsetImport: [{ domain: '', version: 17 }], graph });
   return onnx.ModelProto.encode(model).finish();
 }
+
+/**
+ * y = x * w, x [1, n], w [n] FP32 kept in external data: `w.bin` beside the model, 16 bytes in. Returns the model
+ * and the weight file's bytes (write both into one folder).
+ */
+export function externalWeightOnnx(n = 64): { model: Uint8Array; data: Buffer } {
+  const w = Float32Array.from({ length: n }, (_, i) => (i % 7) / 3 - 1);
+  const graph = onnx.GraphProto.create({
+    name: 'external-weight',
+    node: [onnx.NodeProto.create({ opType: 'Mul', name: 'mul', input: ['x', 'w'], output: ['y'] })],
+    initializer: [
+      onnx.TensorProto.create({
+        name: 'w',
+        dims: [n],
+        dataType: onnx.TensorProto.DataType.FLOAT,
+        dataLocation: onnx.TensorProto.DataLocation.EXTERNAL,
+        externalData: [
+          { key: 'location', value: 'w.bin' },
+          { key: 'offset', value: '16' },
+          { key: 'length', value: String(n * 4) },
+        ],
+      }),
+    ],
+    input: [tensorType('x', [1, n])],
+    output: [tensorType('y', [1, n])],
+  });
+  const model = onnx.ModelProto.encode({ irVersion: 8, opsetImport: [{ version: 17 }], graph }).finish();
+  return { model, data: Buffer.concat([Buffer.alloc(16, 9), Buffer.from(w.buffer)]) };
+}

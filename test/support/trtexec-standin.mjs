@@ -44,7 +44,7 @@
 //   STANDIN_GPU_STATE             folder shared with the nvidia-smi stand-in: memory held per GPU
 import { createCipheriv, createHash } from 'node:crypto';
 import * as fs from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 
 // Outputs whose type is not the data's, whatever the inputs are (ONNX's operator schemas): never rounded.
 const NOT_FLOAT = {
@@ -819,7 +819,7 @@ async function trtexec(io) {
     const fp16At = text.indexOf(FP16_MARK);
     const fp16 =
       fp16At < 0 ? null : { kept: JSON.parse(text.slice(fp16At + FP16_MARK.length, text.indexOf('\n', fp16At))) };
-    const model = await modelTypes(readFileSync(onnx), fp16);
+    const model = await modelTypes(readFileSync(onnx), fp16, dirname(onnx));
     const session = await ort.InferenceSession.create(model.runnable);
     const shapes = Object.fromEntries(nameList('--shapes').map(([name, dims]) => [name, dims.split('x').map(Number)]));
     const files = Object.fromEntries(nameList('--loadInputs'));
@@ -874,10 +874,21 @@ async function trtexec(io) {
    * The bindings' types by name as trtexec spells them (fp32, fp16, bf16, int32, int64, int8, uint8, bool),
    * and a model ONNX Runtime runs: the ONNX as it is, or with FP16/BF16 made FP32 (via ONNX's own schema).
    */
-  async function modelTypes(bytes, fp16 = null) {
+  async function modelTypes(bytes, fp16 = null, dir = null) {
     const BINDING = bindingTypes();
     const { onnx } = (await import('onnx-proto')).default;
     const model = onnx.ModelProto.decode(bytes);
+    // Weights in external data, read from their files beside the ONNX as TensorRT's parser reads them.
+    let inlined = false;
+    for (const t of dir ? model.graph.initializer : []) {
+      if (t.dataLocation !== 1) continue;
+      inlined = true;
+      const entry = Object.fromEntries(t.externalData.map((e) => [e.key, e.value]));
+      const data = readFileSync(join(dir, entry.location));
+      const offset = Number(entry.offset ?? 0);
+      const length = entry.length === undefined ? data.length - offset : Number(entry.length);
+      Object.assign(t, { dataLocation: 0, externalData: [], rawData: data.subarray(offset, offset + length) });
+    }
     // FP16 arithmetic, for real: which tensors an FP16 engine holds in FP16, found before the model is made
     // FP32 to run; each is then rounded through a Cast pair where it is made (roundThroughFp16).
     const rounded = fp16 ? weaklyTypedFp16(model.graph, new Set(fp16.kept)) : stronglyTypedFp16(model.graph);
@@ -918,7 +929,7 @@ async function trtexec(io) {
     };
     widenGraph(model.graph);
     const casts = roundThroughFp16(onnx, model.graph, rounded);
-    return { inputs, outputs, runnable: narrow || casts ? onnx.ModelProto.encode(model).finish() : bytes };
+    return { inputs, outputs, runnable: narrow || casts || inlined ? onnx.ModelProto.encode(model).finish() : bytes };
   }
 
   /**
