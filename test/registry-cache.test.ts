@@ -424,6 +424,36 @@ describe.skipIf(!registryInstalled)(
       proxy = null;
     });
 
+    it('a registry that refuses deletes (GHCR answers 405) deletes nothing over cache-max-size, and says so', async () => {
+      proxy = await startFaultProxy(registry.url, (method) =>
+        method === 'DELETE' ? { status: 405, headers: { 'content-type': 'application/json' } } : 'pass',
+      );
+      const first = ephemeral();
+      writeFileSync(join(first.dir, 'up.onnx'), 'a model a registry will not delete\n');
+      await build(first, CONFIG(proxy.host, '', 'acme/trt-keep'), job(first, 'push', 720, 'main'));
+      const before = await served(registry, 'acme/trt-keep');
+      const evicting = ephemeral();
+      const run = await build(
+        evicting,
+        // Over any size: every entry is to go, whatever the registry's clock says.
+        CONFIG(proxy.host, 'cache-max-size: 1KiB\n', 'acme/trt-keep'),
+        job(evicting, 'push', 721, 'main'),
+      );
+      expect(run.code, run.stderr).toBe(0);
+      expect(proxy.seen.filter((r) => r.startsWith('DELETE '))).toHaveLength(1);
+      expect(run.report.cache?.evicted).toBe(0);
+      expect(run.report.cache?.registry?.deleted).toEqual([]);
+      expect(run.report.cache?.problems.join('\n')).toMatch(
+        /does not allow deleting tags through the registry API, so cache-max-size\/cache-max-age were not applied/,
+      );
+      // Every engine the first run pushed is still there (the second pushed its own beside them).
+      const after = await served(registry, 'acme/trt-keep');
+      for (const tag of Object.keys(before).filter((t) => t.startsWith('engine-')))
+        expect(after[tag]).toBe(before[tag]);
+      await proxy.stop();
+      proxy = null;
+    });
+
     it('a registry that hangs is given up at its first request; the rest of the run does not wait on it', async () => {
       proxy = await startFaultProxy(registry.url, () => 'hang');
       const pr = ephemeral();
