@@ -424,7 +424,7 @@ describe.skipIf(!registryInstalled)(
       proxy = null;
     });
 
-    it('a registry that refuses deletes (GHCR answers 405) deletes nothing over cache-max-size, and says so', async () => {
+    it('a registry that refuses deletes (GHCR answers 405) deletes nothing over cache-max-size, says so', async () => {
       proxy = await startFaultProxy(registry.url, (method) =>
         method === 'DELETE' ? { status: 405, headers: { 'content-type': 'application/json' } } : 'pass',
       );
