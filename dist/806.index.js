@@ -5574,8 +5574,8 @@ function externalEntries(tensor, fields = fieldsOf(tensor)) {
     return entries;
 }
 /**
- * The model cut into pieces of at most `size` nodes and PIECE_WEIGHT_BYTES of weights (one piece when it is
- * small); null where pieces cannot express it (it then runs as it is).
+ * The model cut into pieces no larger than `size` (one piece when it is small); null where pieces cannot express
+ * it (it then runs as it is).
  */
 function plan(model, size, fed) {
     const fields = fieldsOf(model);
@@ -5633,13 +5633,13 @@ function plan(model, size, fed) {
         piece = open();
     };
     for (const { field, node } of nodes) {
-        const reads = readsOf(node).filter((name) => !piece.inside.has(name));
+        const reads = readsOf(node);
         const weights = reads
             .filter((name) => initializers.has(name) && !piece.used.has(name))
             .reduce((sum, name) => sum + weightBytes(initializers.get(name)), 0);
-        if (piece.nodes.length >= size || (piece.nodes.length > 0 && piece.weights + weights > PIECE_WEIGHT_BYTES))
+        if (piece.nodes.length >= size.nodes || (piece.nodes.length > 0 && piece.weights + weights > size.weights))
             close();
-        for (const name of readsOf(node)) {
+        for (const name of reads) {
             if (piece.inside.has(name))
                 continue;
             if (initializers.has(name)) {
@@ -5752,7 +5752,8 @@ function pieceModel(plan, piece, values, dir) {
 async function runInPieces(ort, model, inputs, options = {}) {
     const { signal, dir = '.' } = options;
     const fed = new Set(inputs.map((i) => i.name));
-    const cut = plan(model, options.size ?? NODES_PER_PIECE, fed);
+    const size = { nodes: NODES_PER_PIECE, weights: PIECE_WEIGHT_BYTES, ...options.size };
+    const cut = plan(model, size, fed);
     if (!cut) {
         signal?.throwIfAborted();
         const session = await ort.InferenceSession.create(model, SESSION_OPTIONS);
@@ -5770,7 +5771,8 @@ async function runInPieces(ort, model, inputs, options = {}) {
         if (signal?.aborted || cut.pieces.length === 1)
             throw error;
         // The model as one piece: its error names what is wrong, not which piece met it.
-        return piecewise(ort, plan(model, Number.POSITIVE_INFINITY, fed), inputs, dir, signal);
+        const whole = { nodes: Number.POSITIVE_INFINITY, weights: Number.POSITIVE_INFINITY };
+        return piecewise(ort, plan(model, whole, fed), inputs, dir, signal);
     }
 }
 async function piecewise(ort, cut, inputs, dir, signal) {

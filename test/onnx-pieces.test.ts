@@ -66,7 +66,7 @@ describe('runInPieces', () => {
     const wanted = bits(await referenceOutputs(ort, await ort.InferenceSession.create(flow), flowInputs));
     expect(wanted.map((o) => o.name)).toEqual(['y', 'trips']);
     for (const size of [1, 2, 3, 5, 13, 1000])
-      expect(bits(await runInPieces(ort, flow, flowInputs, { size })), `size ${size}`).toEqual(wanted);
+      expect(bits(await runInPieces(ort, flow, flowInputs, { size: { nodes: size } })), `size ${size}`).toEqual(wanted);
   });
 
   it("hands large weights and external data to ONNX Runtime as each piece's own external data", async () => {
@@ -102,14 +102,61 @@ describe('runInPieces', () => {
     const chain = Buffer.from(plantedChainOnnx(3, 120, TRAP_KINDS.length, TRAP_KINDS).model);
     const inputs = x([1, 4], [1.5, 2, 2.5, 3]);
     const whole = await counting();
-    const wanted = bits(await runInPieces(whole.ort, chain, inputs, { size: 100_000 }));
+    const wanted = bits(await runInPieces(whole.ort, chain, inputs, { size: { nodes: 100_000 } }));
     expect(whole.state.created).toBe(1);
     const cut = await counting();
-    expect(bits(await runInPieces(cut.ort, chain, inputs, { size: 7 }))).toEqual(wanted);
+    expect(bits(await runInPieces(cut.ort, chain, inputs, { size: { nodes: 7 } }))).toEqual(wanted);
     const nodes = (await import('../src/tensorrt/onnx-graph.js')).fieldsOf;
     const graph = nodes(chain).find((f) => f.number === 7)!;
     const count = nodes(chain.subarray(graph.payload, graph.end)).filter((f) => f.number === 1).length;
     expect(cut.state.created).toBe(Math.ceil(count / 7));
+  });
+
+  it('closes a piece before the weights it reads pass the bound; one larger weight is a piece of its own', async () => {
+    // x * w0 * w1 * w2, each weight 4 KiB: under an 8 KiB bound, two pieces (w0 and w1, then w2); under 4 KiB - 1,
+    // each weight its own piece; the outputs the same.
+    const { onnx } = onnxProto;
+    const n = 1024;
+    const info = (name: string) =>
+      onnx.ValueInfoProto.create({
+        name,
+        type: { tensorType: { elemType: 1, shape: { dim: [{ dimValue: 1 }, { dimValue: n }] } } },
+      });
+    const weight = (k: number) =>
+      onnx.TensorProto.create({
+        name: `w${k}`,
+        dims: [n],
+        dataType: 1,
+        rawData: new Uint8Array(Float32Array.from({ length: n }, (_, i) => 1 + ((i * (k + 3)) % 17) / 64).buffer),
+      });
+    const graph = onnx.GraphProto.create({
+      name: 'weights',
+      node: [0, 1, 2].map((k) =>
+        onnx.NodeProto.create({
+          opType: 'Mul',
+          input: [k ? `m${k - 1}` : 'x', `w${k}`],
+          output: [k === 2 ? 'y' : `m${k}`],
+        }),
+      ),
+      initializer: [0, 1, 2].map(weight),
+      input: [info('x')],
+      output: [info('y')],
+    });
+    const model = Buffer.from(onnx.ModelProto.encode({ irVersion: 8, opsetImport: [{ version: 17 }], graph }).finish());
+    const inputs = x(
+      [1, n],
+      Array.from({ length: n }, (_, i) => (i % 5) - 2),
+    );
+    const sessions = async (weights: number) => {
+      const { ort, state } = await counting();
+      const out = bits(await runInPieces(ort, model, inputs, { size: { weights } }));
+      return { out, created: state.created };
+    };
+    const whole = await sessions(3 * 4 * n);
+    expect(whole.created).toBe(1);
+    expect(await sessions(2 * 4 * n)).toEqual({ out: whole.out, created: 2 });
+    expect(await sessions(2 * 4 * n - 1)).toEqual({ out: whole.out, created: 3 });
+    expect(await sessions(1)).toEqual({ out: whole.out, created: 3 });
   });
 
   it('a cancel stops the run at the next piece: no session after it', async () => {
@@ -117,7 +164,7 @@ describe('runInPieces', () => {
     const { ort, state } = await counting((n) => {
       if (n === 2) controller.abort(new Error('cancelled by the test'));
     });
-    await expect(runInPieces(ort, flow, flowInputs, { size: 2, signal: controller.signal })).rejects.toThrow(
+    await expect(runInPieces(ort, flow, flowInputs, { size: { nodes: 2 }, signal: controller.signal })).rejects.toThrow(
       'cancelled by the test',
     );
     expect(state.created).toBe(2);
@@ -130,7 +177,7 @@ describe('runInPieces', () => {
       // The abort comes as SIGTERM's does: from the event loop, after this session's start.
       if (n === 3) setTimeout(() => controller.abort(new Error('SIGTERM')), 0);
     });
-    const run = runInPieces(ort, chain, x([1, 4], [1, 2, 3, 4]), { size: 4, signal: controller.signal });
+    const run = runInPieces(ort, chain, x([1, 4], [1, 2, 3, 4]), { size: { nodes: 4 }, signal: controller.signal });
     await expect(run).rejects.toThrow('SIGTERM');
     // ONNX Runtime settles its promises as microtasks: without a turn of the event loop all 100 pieces would run.
     expect(state.created).toBeLessThan(10);
@@ -140,9 +187,9 @@ describe('runInPieces', () => {
     // The Loop's body reads a bias that no graph defines: ONNX Runtime refuses the whole model.
     const broken = Buffer.from(flow.toString('latin1').replace('bias', 'bia5'), 'latin1');
     const ort = await loadOnnxRuntime();
-    const whole = await runInPieces(ort, broken, flowInputs, { size: 1000 }).catch((e: Error) => e.message);
+    const whole = await runInPieces(ort, broken, flowInputs, { size: { nodes: 1000 } }).catch((e: Error) => e.message);
     expect(whole).toMatch(/bia5|bias/);
-    const pieces = await runInPieces(ort, broken, flowInputs, { size: 2 }).catch((e: Error) => e.message);
+    const pieces = await runInPieces(ort, broken, flowInputs, { size: { nodes: 2 } }).catch((e: Error) => e.message);
     expect(pieces).toBe(whole);
   });
 });

@@ -107,11 +107,17 @@ function externalEntries(tensor: Buffer, fields = fieldsOf(tensor)): Map<string,
   return entries;
 }
 
+/** How large a piece may grow: its nodes, and the bytes of the weights it reads (one larger weight is a piece). */
+interface PieceSize {
+  nodes: number;
+  weights: number;
+}
+
 /**
- * The model cut into pieces of at most `size` nodes and PIECE_WEIGHT_BYTES of weights (one piece when it is
- * small); null where pieces cannot express it (it then runs as it is).
+ * The model cut into pieces no larger than `size` (one piece when it is small); null where pieces cannot express
+ * it (it then runs as it is).
  */
-function plan(model: Buffer, size: number, fed: ReadonlySet<string>): Plan | null {
+function plan(model: Buffer, size: PieceSize, fed: ReadonlySet<string>): Plan | null {
   const fields = fieldsOf(model);
   const graphField = fields.find((f) => f.number === 7 && f.wire === 2);
   if (!graphField) return null;
@@ -161,12 +167,12 @@ function plan(model: Buffer, size: number, fed: ReadonlySet<string>): Plan | nul
     piece = open();
   };
   for (const { field, node } of nodes) {
-    const reads = readsOf(node).filter((name) => !piece.inside.has(name));
+    const reads = readsOf(node);
     const weights = reads
       .filter((name) => initializers.has(name) && !piece.used.has(name))
       .reduce((sum, name) => sum + weightBytes(initializers.get(name)!), 0);
-    if (piece.nodes.length >= size || (piece.nodes.length > 0 && piece.weights + weights > PIECE_WEIGHT_BYTES)) close();
-    for (const name of readsOf(node)) {
+    if (piece.nodes.length >= size.nodes || (piece.nodes.length > 0 && piece.weights + weights > size.weights)) close();
+    for (const name of reads) {
       if (piece.inside.has(name)) continue;
       if (initializers.has(name)) {
         if (!piece.used.has(name)) piece.weights += weightBytes(initializers.get(name)!);
@@ -277,13 +283,16 @@ export async function runInPieces(
   inputs: readonly InputTensor[],
   options: {
     signal?: AbortSignal;
-    size?: number /** The model's folder: its external-data files. */;
+    /** The model's folder: its external-data files. */
     dir?: string;
+    /** At most this many nodes and bytes of weights a piece (NODES_PER_PIECE, PIECE_WEIGHT_BYTES). */
+    size?: Partial<PieceSize>;
   } = {},
 ): Promise<ReferenceOutput[]> {
   const { signal, dir = '.' } = options;
   const fed = new Set(inputs.map((i) => i.name));
-  const cut = plan(model, options.size ?? NODES_PER_PIECE, fed);
+  const size = { nodes: NODES_PER_PIECE, weights: PIECE_WEIGHT_BYTES, ...options.size };
+  const cut = plan(model, size, fed);
   if (!cut) {
     signal?.throwIfAborted();
     const session = await ort.InferenceSession.create(model, SESSION_OPTIONS);
@@ -298,7 +307,8 @@ export async function runInPieces(
   } catch (error) {
     if (signal?.aborted || cut.pieces.length === 1) throw error;
     // The model as one piece: its error names what is wrong, not which piece met it.
-    return piecewise(ort, plan(model, Number.POSITIVE_INFINITY, fed)!, inputs, dir, signal);
+    const whole = { nodes: Number.POSITIVE_INFINITY, weights: Number.POSITIVE_INFINITY };
+    return piecewise(ort, plan(model, whole, fed)!, inputs, dir, signal);
   }
 }
 
