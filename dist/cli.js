@@ -53861,8 +53861,8 @@ const external_node_timers_promises_namespaceObject = __WEBPACK_EXTERNAL_createR
 // node: 10,000 nodes 4.2 s, 20,000 about 20 s, measured in bench/precision-writer.ts), and a session cannot be
 // stopped once begun; pieces keep both bounded: the time is linear in the nodes, and a cancel stops the run at
 // the next piece. A piece's weights go to ONNX Runtime as external data, a view of the model's bytes or the range
-// of an external-data file it needs, so WebAssembly's heap holds one piece's weights, not the model's twice (a
-// 1 GiB FP32 weight inline: bad_alloc whole, checked as external data). A model pieces cannot express (a graph
+// of an external-data file it needs, so WebAssembly's heap holds one piece's weights once (a 1 GiB FP32 weight
+// inline and prepacked: bad_alloc; as external data, unprepacked: checked). A model pieces cannot express (a graph
 // output that no node makes, sparse initializers) runs whole, as it is; one whose pieces fail is run again as one
 // piece, whose error is the one said.
 
