@@ -58378,7 +58378,10 @@ registry = null) {
         const type = input.type === 'float32' ? '' : `:${input.type}`;
         hash.update(`${input.name}:${input.dims.join('x')}${type}`).update(elementBytes(input.type, input.values));
     }
-    const file = cacheDir && modelDigest && (0,external_node_path_namespaceObject.join)(cacheDir, 'references', `${hash.digest('hex')}.json`);
+    const key = hash.digest('hex');
+    const file = cacheDir && modelDigest && (0,external_node_path_namespaceObject.join)(cacheDir, 'references', `${key}.json`);
+    if (!file && modelDigest)
+        return { outputs: await computedOnce(key, compute), cached: false };
     if (file && registry && !(await isPlainFile(file))) {
         await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(file), { recursive: true }).catch(() => { });
         await registry.pullFile('reference', (0,external_node_path_namespaceObject.basename)(file), file);
@@ -58405,6 +58408,24 @@ registry = null) {
             .catch(() => (0,promises_namespaceObject.rm)(staging, { force: true }));
     }
     return { outputs, cached: false };
+}
+/**
+ * References this process computed without a cache folder, by the key a folder would file them under: a keep-fp32
+ * search checks the same model on the same inputs once per candidate, each a run of its own in this process. The
+ * last few are kept; one that failed (or was cancelled) is computed again.
+ */
+const computed = new Map();
+const COMPUTED_KEPT = 4;
+function computedOnce(key, compute) {
+    let outputs = computed.get(key);
+    if (!outputs) {
+        outputs = compute();
+        computed.set(key, outputs);
+        outputs.catch(() => computed.delete(key));
+        if (computed.size > COMPUTED_KEPT)
+            computed.delete(computed.keys().next().value);
+    }
+    return outputs;
 }
 const reference_sha256 = (text) => (0,external_node_crypto_namespaceObject.createHash)('sha256').update(text).digest('hex');
 /** Which runtime computed a kept reference: another version may round differently. */

@@ -6,7 +6,9 @@ import * as ort from 'onnxruntime-web';
 import { describe, expect, it } from 'vitest';
 import { compareOutput, judgeOutput, type Tolerance } from '../src/common/compare-output.js';
 import { parseExportedOutput } from '../src/accuracy/export-output.js';
-import { seededInputs } from '../src/tensorrt/seeded-inputs.js';
+import { type InputTensor, seededInputs } from '../src/tensorrt/seeded-inputs.js';
+import { cachedReferenceOutputs } from '../src/accuracy/reference.js';
+import { TRUST_ALL } from '../src/cache/trust.js';
 import { elementBytes, readElements } from '../src/tensorrt/element-type.js';
 import { parseNpz } from '../src/accuracy/npz.js';
 import { widenToFloat32 } from '../src/tensorrt/widen-model.js';
@@ -315,6 +317,32 @@ describe('trt-ci run with accuracy:', () => {
 });
 
 describe('the reference, kept', () => {
+  it("without a cache folder, a process computes a model's reference once per inputs (a search)", async () => {
+    let computed = 0;
+    const compute = async () => {
+      computed += 1;
+      return [{ name: 'y', dims: [1], type: 'float32' as const, values: Float32Array.of(computed) }];
+    };
+    const inputs = (v: number) =>
+      [{ name: 'x', dims: [1], type: 'float32', values: Float32Array.of(v) }] as unknown as InputTensor[];
+    const reference = (digest: string | null, v: number, how = compute) =>
+      cachedReferenceOutputs(null, digest, inputs(v), how, TRUST_ALL);
+    expect((await reference('model-a', 1)).outputs[0]!.values[0]).toBe(1);
+    expect((await reference('model-a', 1)).outputs[0]!.values[0]).toBe(1);
+    expect(computed).toBe(1);
+    await reference('model-b', 1);
+    await reference('model-a', 2);
+    expect(computed).toBe(3);
+    // No digest (a model that could not be read): never kept.
+    await reference(null, 1);
+    await reference(null, 1);
+    expect(computed).toBe(5);
+    // One that failed (or was cancelled) is computed again.
+    await expect(reference('model-c', 1, () => Promise.reject(new Error('cancelled')))).rejects.toThrow('cancelled');
+    await reference('model-c', 1);
+    expect(computed).toBe(6);
+  });
+
   it('is computed once per ONNX and inputs and kept in the cache folder; a damaged one is computed again', async () => {
     const runner = makeRunner();
     writeFileSync(join(runner.dir, 'classifier.onnx'), classifierOnnx());

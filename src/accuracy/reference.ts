@@ -32,7 +32,9 @@ export async function cachedReferenceOutputs(
     const type = input.type === 'float32' ? '' : `:${input.type}`;
     hash.update(`${input.name}:${input.dims.join('x')}${type}`).update(elementBytes(input.type, input.values));
   }
-  const file = cacheDir && modelDigest && join(cacheDir, 'references', `${hash.digest('hex')}.json`);
+  const key = hash.digest('hex');
+  const file = cacheDir && modelDigest && join(cacheDir, 'references', `${key}.json`);
+  if (!file && modelDigest) return { outputs: await computedOnce(key, compute), cached: false };
   if (file && registry && !(await isPlainFile(file))) {
     await mkdir(dirname(file), { recursive: true }).catch(() => {});
     await registry.pullFile('reference', basename(file), file);
@@ -58,6 +60,25 @@ export async function cachedReferenceOutputs(
       .catch(() => rm(staging, { force: true }));
   }
   return { outputs, cached: false };
+}
+
+/**
+ * References this process computed without a cache folder, by the key a folder would file them under: a keep-fp32
+ * search checks the same model on the same inputs once per candidate, each a run of its own in this process. The
+ * last few are kept; one that failed (or was cancelled) is computed again.
+ */
+const computed = new Map<string, Promise<ReferenceOutput[]>>();
+const COMPUTED_KEPT = 4;
+
+function computedOnce(key: string, compute: () => Promise<ReferenceOutput[]>): Promise<ReferenceOutput[]> {
+  let outputs = computed.get(key);
+  if (!outputs) {
+    outputs = compute();
+    computed.set(key, outputs);
+    outputs.catch(() => computed.delete(key));
+    if (computed.size > COMPUTED_KEPT) computed.delete(computed.keys().next().value!);
+  }
+  return outputs;
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
