@@ -54305,7 +54305,8 @@ function widenToFloat32(model) {
 // shape. A written model that does not load, or whose outputs leave the FP16 band, is not built: the writer's
 // mistake, or a weight FP16 cannot hold (past 65504), is said with the output and its error instead.
 // ONNX Runtime's CPU computes FP16 nodes in FP32 (docs/accuracy.md), so what this sees is the written graph's
-// types, casts and rounded weights; an overflow of FP16 activations shows only on the engine (its own gate).
+// types, casts and rounded weights; an overflow of FP16 activations shows only on the engine (its own gate), or
+// where it crosses the edge of a piece the models run in (tensorrt/onnx-pieces.ts), stored in FP16 there.
 
 
 
