@@ -7,14 +7,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import onnxProto from 'onnx-proto';
-import {
-  loadOnnxRuntime,
-  type OnnxRuntime,
-  type ReferenceOutput,
-  referenceOutputs,
-} from '../src/tensorrt/onnx-runtime.js';
+import { loadOnnxRuntime, type ReferenceOutput, referenceOutputs } from '../src/tensorrt/onnx-runtime.js';
 import { runInPieces } from '../src/tensorrt/onnx-pieces.js';
 import type { InputTensor } from '../src/tensorrt/seeded-inputs.js';
+import { countingOrt } from './support/counting-ort.js';
 import { controlFlowOnnx, plantedChainOnnx, TRAP_KINDS } from './support/onnx-models.js';
 
 const x = (dims: number[], values: number[]): InputTensor[] =>
@@ -38,23 +34,6 @@ function mulModel(count: number, data: onnxProto.onnx.ITensorProto): Buffer {
     output: [info('y')],
   });
   return Buffer.from(onnx.ModelProto.encode({ irVersion: 8, opsetImport: [{ version: 17 }], graph }).finish());
-}
-
-/** ONNX Runtime that counts the sessions it starts, and calls `onCreate` before each. */
-async function counting(onCreate: (count: number) => void = () => {}) {
-  const ort = await loadOnnxRuntime();
-  const state = { created: 0 };
-  const wrapped: OnnxRuntime = {
-    ...ort,
-    InferenceSession: {
-      create: (bytes: Uint8Array, options?: Parameters<OnnxRuntime['InferenceSession']['create']>[1]) => {
-        state.created += 1;
-        onCreate(state.created);
-        return ort.InferenceSession.create(bytes, options);
-      },
-    },
-  };
-  return { ort: wrapped, state };
 }
 
 describe('runInPieces', () => {
@@ -101,10 +80,10 @@ describe('runInPieces', () => {
   it('a chain of every trap in pieces of 7 agrees with it whole; one session per piece', async () => {
     const chain = Buffer.from(plantedChainOnnx(3, 120, TRAP_KINDS.length, TRAP_KINDS).model);
     const inputs = x([1, 4], [1.5, 2, 2.5, 3]);
-    const whole = await counting();
+    const whole = await countingOrt();
     const wanted = bits(await runInPieces(whole.ort, chain, inputs, { size: { nodes: 100_000 } }));
     expect(whole.state.created).toBe(1);
-    const cut = await counting();
+    const cut = await countingOrt();
     expect(bits(await runInPieces(cut.ort, chain, inputs, { size: { nodes: 7 } }))).toEqual(wanted);
     const nodes = (await import('../src/tensorrt/onnx-graph.js')).fieldsOf;
     const graph = nodes(chain).find((f) => f.number === 7)!;
@@ -148,7 +127,7 @@ describe('runInPieces', () => {
       Array.from({ length: n }, (_, i) => (i % 5) - 2),
     );
     const sessions = async (weights: number) => {
-      const { ort, state } = await counting();
+      const { ort, state } = await countingOrt();
       const out = bits(await runInPieces(ort, model, inputs, { size: { weights } }));
       return { out, created: state.created };
     };
@@ -161,7 +140,7 @@ describe('runInPieces', () => {
 
   it('a cancel stops the run at the next piece: no session after it', async () => {
     const controller = new AbortController();
-    const { ort, state } = await counting((n) => {
+    const { ort, state } = await countingOrt((n) => {
       if (n === 2) controller.abort(new Error('cancelled by the test'));
     });
     await expect(runInPieces(ort, flow, flowInputs, { size: { nodes: 2 }, signal: controller.signal })).rejects.toThrow(
@@ -173,7 +152,7 @@ describe('runInPieces', () => {
   it('a cancel from a timer or a signal handler (a macrotask) is seen at the next piece, not at the end', async () => {
     const chain = Buffer.from(plantedChainOnnx(3, 400, 0).model);
     const controller = new AbortController();
-    const { ort, state } = await counting((n) => {
+    const { ort, state } = await countingOrt((n) => {
       // The abort comes as SIGTERM's does: from the event loop, after this session's start.
       if (n === 3) setTimeout(() => controller.abort(new Error('SIGTERM')), 0);
     });

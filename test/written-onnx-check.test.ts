@@ -11,6 +11,7 @@ import type { Report } from '../src/contract/report.js';
 import { renderSummary } from '../src/report/render.js';
 import { mixedPrecisionOnnx } from '../src/tensorrt/mixed-precision-onnx.js';
 import { loadOnnxRuntime, type ReferenceOutput } from '../src/tensorrt/onnx-runtime.js';
+import { countingOrt } from './support/counting-ort.js';
 import { cli, makeRunner } from './support/harness.js';
 import {
   affineOnnx,
@@ -81,18 +82,7 @@ describe('checkWrittenOnnx on ONNX Runtime', () => {
   it("the user's model runs once for many written copies of it (a search's candidates)", async () => {
     const source = affineOnnx();
     let created = 0;
-    const counting = async () => {
-      const ort = await loadOnnxRuntime();
-      return {
-        ...ort,
-        InferenceSession: {
-          create: (bytes: Uint8Array) => {
-            created += 1;
-            return ort.InferenceSession.create(bytes);
-          },
-        },
-      };
-    };
+    const counting = async () => (await countingOrt(() => (created += 1))).ort;
     const profile = { name: 'q', shapes: [{ input: 'x', min: [3, 4], opt: [3, 4], max: [3, 4] }] };
     const once = model({ profiles: [profile] as ModelConfig['profiles'] });
     for (const keep of [[], ['node_of_doubled'], ['node_of_y']]) {
@@ -204,19 +194,7 @@ describe('checkWrittenOnnx on ONNX Runtime', () => {
 describe('the check of a long written chain: in pieces, stopped by a cancel', () => {
   const chain = plantedChainOnnx(5, 2500, 0).model;
   const written = mixedPrecisionOnnx(Buffer.from(chain), { narrow: 'fp16', keep: new Set() }).model;
-  const counting = (onCreate: (n: number) => void) => async () => {
-    const ort = await loadOnnxRuntime();
-    let created = 0;
-    return {
-      ...ort,
-      InferenceSession: {
-        create: (bytes: Uint8Array, options?: Parameters<typeof ort.InferenceSession.create>[1]) => {
-          onCreate(++created);
-          return ort.InferenceSession.create(bytes, options);
-        },
-      },
-    };
-  };
+  const counting = (onCreate: (n: number) => void) => async () => (await countingOrt(onCreate)).ort;
 
   it("a model with external data is checked, its file read from the model's folder (not-checked before)", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'trt-ci-written-ext-'));
