@@ -527,12 +527,16 @@ describe('precision-search after a TensorRT step: the committed list rechecked (
   const MODEL =
     '    precision: fp16\n    precision-search: true\n    keep-fp32: [exp, sum, log, y]\n' +
     '    accuracy: { inputs: { x: { range: [10, 12] } } }\n    profiles: [{ name: p, shapes: { x: 1x16 } }]\n';
-  async function on(version: keyof typeof VERSIONS, baseline: string | null) {
+  async function on(version: keyof typeof VERSIONS, baseline: string | null, cancelAt: RegExp | null = null) {
     const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_VERSION: VERSIONS[version] } });
     writeFileSync(join(runner.dir, 'lse.onnx'), logSumExpOnnx());
     const config = runner.writeConfig(`output-dir: out\nmodels:\n  - name: lse\n    onnx: lse.onnx\n${MODEL}`);
-    const result = await cli(['run', '--config', config, '--json', ...(baseline ? ['--baseline', baseline] : [])]);
-    return { result, report: JSON.parse(result.stdout), runner };
+    const controller = new AbortController();
+    const result = await cli(['run', '--config', config, '--json', ...(baseline ? ['--baseline', baseline] : [])], {
+      signal: controller.signal,
+      onStderr: (text) => cancelAt?.test(text) && controller.abort(),
+    });
+    return { result, report: JSON.parse(result.stdout || '{}'), runner };
   }
 
   it('each kept node left out in turn on the new TensorRT: one not needed is said, with the new line', async () => {
@@ -557,6 +561,13 @@ describe('precision-search after a TensorRT step: the committed list rechecked (
     const summary = readFileSync(join(after.runner.dir, 'out', 'summary.md'), 'utf8');
     expect(summary).toContain('on TensorRT 10.16 → 11.2, `y` no longer needs FP32');
     expect(summary).toContain('```\nkeep-fp32: [exp, sum, log]\n```');
+
+    // Cancelled after its first build: no more builds, no node dropped, said as cancelled.
+    const cut = await on('11.2', baseline, /precision: recheck 1:/);
+    expect(cut.result.code).toBe(130);
+    expect(cut.report.precisionSearch[0]).toMatchObject({ outcome: 'error', error: 'the search was cancelled' });
+    const rechecks = cut.runner.calls().filter((c) => c.args.some((a) => a.includes('/recheck-')));
+    expect(rechecks.some((c) => c.args.some((a) => a.includes('/recheck-2/')))).toBe(false);
   });
 });
 
