@@ -53143,7 +53143,7 @@ async function searchModels(models, plan, outputDir, run, log, positionOf, signa
         };
         try {
             if (recheck)
-                records.push({ ...base, ...(await recheckList(model, run(model.name, folder), log)) });
+                records.push({ ...base, ...(await recheckList(model, run(model.name, folder), log, signal)) });
             else {
                 const bounds = { ...model.precisionSearch, ...(signal && { signal }) };
                 const found = await searchPrecision(model, folder, bounds, run(model.name, folder), log);
@@ -53164,14 +53164,19 @@ async function searchModels(models, plan, outputDir, run, log, positionOf, signa
  * A committed list after a TensorRT step: each kept node left out in turn (the others kept), built and
  * checked; a node whose absence still passes is no longer needed on this TensorRT, and stays out.
  */
-async function recheckList(model, run, log) {
+async function recheckList(model, run, log, signal) {
     let keep = [...model.keepFp32];
     const builds = [];
     const dropped = [];
     for (const node of model.keepFp32) {
+        // A cancel decides nothing: no more builds, and no node is dropped on a build it cut short.
+        if (signal?.aborted)
+            throw new SearchCancelled();
         const trial = keep.filter((n) => n !== node);
         const n = builds.length + 1;
         const result = await run(`recheck-${n}`, trial, { benchmark: false }, { first: false, basePlans: null });
+        if (signal?.aborted)
+            throw new SearchCancelled();
         // A recheck with no verdict keeps its node: only a list judged passing drops one.
         const { passed, unjudged } = verdictOf(result.report.builds);
         builds.push({
