@@ -4,7 +4,7 @@
 // keeps each ratio flat as the size doubles; a quadratic step doubles it.
 import { explainEngines } from '../src/explain/regions.js';
 import { parseEngineLayers } from '../src/tensorrt/layer-info.js';
-import type { OnnxGraph } from '../src/tensorrt/onnx-inputs.js';
+import type { OnnxGraph } from '../src/onnx/inputs.js';
 
 const timed = <T>(work: () => T): [T, number] => {
   const start = performance.now();

@@ -5,7 +5,7 @@ import { closeSync, fstatSync, openSync, readFileSync, readSync, rmSync, writeFi
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import onnxProto from 'onnx-proto';
-import { fileSource, onnxInputs } from '../src/tensorrt/onnx-inputs.js';
+import { fileSource, onnxInputs } from '../src/onnx/inputs.js';
 const { onnx } = onnxProto;
 const big = new Uint8Array(512 * 1024 * 1024);
 const graph = onnx.GraphProto.create({

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writePrecisionOnnx } from '../src/builds/precision-onnx.js';
 import type { ModelConfig } from '../src/contract/config.js';
-import { mixedPrecisionOnnx } from '../src/tensorrt/mixed-precision-onnx.js';
+import { mixedPrecisionOnnx } from '../src/onnx/mixed-precision.js';
 
 const [file, check, shape] = process.argv.slice(2) as [string, string, string];
 const started = performance.now();

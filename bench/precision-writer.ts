@@ -1,4 +1,4 @@
-// npm run bench: the FP16 writer (src/tensorrt/mixed-precision-onnx.ts) and its ONNX Runtime check
+// npm run bench: the FP16 writer (src/onnx/mixed-precision.ts) and its ONNX Runtime check
 // (src/builds/written-onnx-check.ts) at scale, each in a child process (bench/precision-writer-child.ts) for its
 // own peak RSS. A chain of 100,000 nodes written and checked in under 60 s; chains of 5,000, 10,000 and 20,000
 // written and checked, the time per node alike at each size (linear); a 1 GiB initializer written, and written

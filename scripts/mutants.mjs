@@ -99,13 +99,13 @@ const MUTANTS = [
   ],
   // Issue 52's: a constant FP16 cannot hold keeps its reader FP32, from where it rounds to Inf.
   [
-    'src/tensorrt/onnx-graph.ts',
+    'src/onnx/graph.ts',
     'Math.abs(v) >= NARROW_OVERFLOW[narrow]',
     'Math.abs(v) > NARROW_OVERFLOW[narrow]',
     'written-onnx-check',
     'edge',
   ],
-  ['src/tensorrt/onnx-graph.ts', '{ fp16: 65520,', '{ fp16: 65504,', 'written-onnx-check', 'edge'],
+  ['src/onnx/graph.ts', '{ fp16: 65520,', '{ fp16: 65504,', 'written-onnx-check', 'edge'],
   // Issue 52's search: a candidate with no verdict is not a pass; nodes inside If and Loop bodies are candidates.
   [
     'src/accuracy/precision-search.ts',

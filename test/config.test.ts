@@ -6,7 +6,7 @@ import { parseConfig } from '../src/config/load.js';
 import { configSchema } from '../src/config/schema.js';
 import { envValues } from '../src/config/schema-walk.js';
 import { renderJsonSchema } from '../src/config/json-schema.js';
-import { onnxInputs } from '../src/tensorrt/onnx-inputs.js';
+import { onnxInputs } from '../src/onnx/inputs.js';
 import { cli, makeRunner } from './support/harness.js';
 import { classifierOnnx, inputsOnnx } from './support/onnx-models.js';
 

@@ -11,9 +11,9 @@ import { EVERY_NODE_UP_TO, firstDivergence, tensorsToMark } from '../src/accurac
 import type { BuildOutcome } from '../src/builds/outcome.js';
 import type { StageContext } from '../src/builds/stage-context.js';
 import type { AccuracyOutput } from '../src/contract/report.js';
-import { markOutputs } from '../src/tensorrt/marked-onnx.js';
+import { markOutputs } from '../src/onnx/marked.js';
 import type { EngineLayer } from '../src/tensorrt/layer-info.js';
-import { mixedPrecisionOnnx, type NodePrecision } from '../src/tensorrt/mixed-precision-onnx.js';
+import { mixedPrecisionOnnx, type NodePrecision } from '../src/onnx/mixed-precision.js';
 import { cli, makeRunner } from './support/harness.js';
 import { logSumExpOnnx, plantedChainOnnx } from './support/onnx-models.js';
 

@@ -10,7 +10,7 @@ import type { PrecisionSearchRecord, Report } from '../src/contract/report.js';
 import { keepFp32Section } from '../src/report/sections/keep-fp32.js';
 import { cli, makeRunner } from './support/harness.js';
 import { controlFlowOnnx, ifOverflowOnnx, logSumExpOnnx, plantedChainOnnx } from './support/onnx-models.js';
-import { mixedPrecisionOnnx } from '../src/tensorrt/mixed-precision-onnx.js';
+import { mixedPrecisionOnnx } from '../src/onnx/mixed-precision.js';
 
 const VERSIONS = { '10.16': '10.16.1.11', '11.2': '11.2.1.2' } as const;
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { compareAb } from '../src/latency/ab.js';
 import { hodgesLehmann, mannWhitney, median } from '../src/latency/statistics.js';
 import { judgeAb, type Repetition } from '../src/latency/verdict.js';
-import { parseExportedTimes } from '../src/latency/export-times.js';
+import { parseExportedTimes } from '../src/tensorrt/export-times.js';
 import { readBindings } from '../src/tensorrt/bindings.js';
 import { findBasePlan } from '../src/latency/base-plan.js';
 import type { BuildOutcome } from '../src/builds/outcome.js';

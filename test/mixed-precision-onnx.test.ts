@@ -5,9 +5,9 @@
 import onnxProto from 'onnx-proto';
 import * as ort from 'onnxruntime-web';
 import { describe, expect, it } from 'vitest';
-import { mixedPrecisionOnnx } from '../src/tensorrt/mixed-precision-onnx.js';
-import { type NarrowType, narrowValues } from '../src/tensorrt/onnx-graph.js';
-import { widenToFloat32 } from '../src/tensorrt/widen-model.js';
+import { mixedPrecisionOnnx } from '../src/onnx/mixed-precision.js';
+import { type NarrowType, narrowValues } from '../src/onnx/graph.js';
+import { widenToFloat32 } from '../src/onnx/widen-model.js';
 import { affineOnnx, classifierOnnx, controlFlowOnnx, encoderOnnx, twoOutputsOnnx } from './support/onnx-models.js';
 
 const { onnx } = onnxProto;

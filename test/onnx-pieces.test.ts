@@ -1,4 +1,4 @@
-// ONNX Runtime run in pieces (src/tensorrt/onnx-pieces.ts): the same outputs as the whole model, bit for bit in
+// ONNX Runtime run in pieces (src/onnx/pieces.ts): the same outputs as the whole model, bit for bit in
 // FP32, whatever the cut (tensors read pieces later, initializers shared, If and Loop bodies capturing outer
 // tensors, int64 shape paths across an edge); a session per piece; a cancel stops at the next piece; a model
 // whose pieces fail says the whole model's own error.
@@ -7,9 +7,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import onnxProto from 'onnx-proto';
-import { loadOnnxRuntime, type ReferenceOutput, referenceOutputs } from '../src/tensorrt/onnx-runtime.js';
-import { runInPieces } from '../src/tensorrt/onnx-pieces.js';
-import type { InputTensor } from '../src/tensorrt/seeded-inputs.js';
+import { loadOnnxRuntime, type ReferenceOutput, referenceOutputs } from '../src/onnx/runtime.js';
+import { runInPieces } from '../src/onnx/pieces.js';
+import type { InputTensor } from '../src/onnx/seeded-inputs.js';
 import { countingOrt } from './support/counting-ort.js';
 import { controlFlowOnnx, plantedChainOnnx, TRAP_KINDS } from './support/onnx-models.js';
 
@@ -85,7 +85,7 @@ describe('runInPieces', () => {
     expect(whole.state.created).toBe(1);
     const cut = await countingOrt();
     expect(bits(await runInPieces(cut.ort, chain, inputs, { size: { nodes: 7 } }))).toEqual(wanted);
-    const nodes = (await import('../src/tensorrt/onnx-graph.js')).fieldsOf;
+    const nodes = (await import('../src/onnx/graph.js')).fieldsOf;
     const graph = nodes(chain).find((f) => f.number === 7)!;
     const count = nodes(chain.subarray(graph.payload, graph.end)).filter((f) => f.number === 1).length;
     expect(cut.state.created).toBe(Math.ceil(count / 7));

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import * as ort from 'onnxruntime-web';
 import { describe, expect, it } from 'vitest';
 import { compareOutput, judgeOutput } from '../src/common/compare-output.js';
-import { parseExportedOutput } from '../src/accuracy/export-output.js';
+import { parseExportedOutput } from '../src/tensorrt/export-output.js';
 import { FIXTURES, makeRunner, STANDIN_NVIDIA_SMI, STANDIN_TRTEXEC } from './support/harness.js';
 import { classifierOnnx } from './support/onnx-models.js';
 

@@ -9,8 +9,8 @@ import { checkWrittenOnnx, judgeWritten, WRITTEN_BAND } from '../src/builds/writ
 import type { ModelConfig } from '../src/contract/config.js';
 import type { Report } from '../src/contract/report.js';
 import { renderSummary } from '../src/report/render.js';
-import { mixedPrecisionOnnx } from '../src/tensorrt/mixed-precision-onnx.js';
-import { loadOnnxRuntime, type ReferenceOutput } from '../src/tensorrt/onnx-runtime.js';
+import { mixedPrecisionOnnx } from '../src/onnx/mixed-precision.js';
+import { loadOnnxRuntime, type ReferenceOutput } from '../src/onnx/runtime.js';
 import { countingOrt } from './support/counting-ort.js';
 import { cli, makeRunner } from './support/harness.js';
 import {

@@ -1,5 +1,5 @@
 // The first-divergence pass, for an engine that failed its accuracy gate: a copy of its ONNX with the
-// intermediate tensors marked as outputs (tensorrt/marked-onnx.ts), built once with the engine's own flags
+// intermediate tensors marked as outputs (onnx/marked.ts), built once with the engine's own flags
 // (FP16 written from the marked copy on TensorRT 11, --fp16 and keep-fp32's --layerPrecisions on 10), run on
 // the check's inputs at the shape that failed, each marked tensor against ONNX Runtime's on the same marked
 // model (never the cache: a marked reference serves no other run). first-divergence.ts names the node. What
@@ -20,9 +20,9 @@ import type { Accuracy, Divergence } from '../contract/report.js';
 import type { StageContext } from '../builds/stage-context.js';
 import type { TensorRtVersion } from '../tensorrt/version.js';
 import { readEngineLayers } from '../tensorrt/layer-info.js';
-import { markOutputs } from '../tensorrt/marked-onnx.js';
-import { mixedPrecisionOnnx } from '../tensorrt/mixed-precision-onnx.js';
-import { readOnnxIo } from '../tensorrt/onnx-inputs.js';
+import { markOutputs } from '../onnx/marked.js';
+import { mixedPrecisionOnnx } from '../onnx/mixed-precision.js';
+import { readOnnxIo } from '../onnx/inputs.js';
 import { firstDivergence, mainGraphNodes, tensorsToMark } from './first-divergence.js';
 
 /** Where a check writes its files, and whether its reference may come from (and go to) the cache. */

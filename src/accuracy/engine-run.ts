@@ -10,12 +10,18 @@ import { accuracyArgv, type TrtexecJudge } from '../tensorrt/argv.js';
 import { hasFlag } from '../tensorrt/flags.js';
 import type { Trtexec } from '../tensorrt/trtexec.js';
 import type { TensorRtVersion } from '../tensorrt/version.js';
-import { parseExportedOutput } from './export-output.js';
-import { elementBytes } from '../tensorrt/element-type.js';
-import type { InputTensor } from '../tensorrt/seeded-inputs.js';
-import { decodeRaw, dumpNamesCollide, dumpsOfOtherOutputs, findRawOutput, isRawType } from './raw-bindings.js';
-import type { ReferenceOutput } from '../tensorrt/onnx-runtime.js';
-import { readTrtexecCheck, type TrtexecLoss } from './trtexec-check.js';
+import { parseExportedOutput } from '../tensorrt/export-output.js';
+import { elementBytes } from '../onnx/element-type.js';
+import type { InputTensor } from '../onnx/seeded-inputs.js';
+import {
+  decodeRaw,
+  dumpNamesCollide,
+  dumpsOfOtherOutputs,
+  findRawOutput,
+  isRawType,
+} from '../tensorrt/raw-bindings.js';
+import type { ReferenceOutput } from '../onnx/runtime.js';
+import { readTrtexecCheck, type TrtexecLoss } from '../tensorrt/trtexec-check.js';
 
 /** How the engine is run: the one trtexec, its version, and the run's cancel. */
 export interface EngineRunner {

@@ -4,7 +4,7 @@
 // Which tensors to mark is decided here too. Pure: tables in, a record out.
 import type { AccuracyOutput, Divergence } from '../contract/report.js';
 import type { EngineLayer } from '../tensorrt/layer-info.js';
-import type { NodePrecision } from '../tensorrt/mixed-precision-onnx.js';
+import type { NodePrecision } from '../onnx/mixed-precision.js';
 
 /** Up to this many main-graph nodes, every node's output is marked; above it, each engine layer's last. */
 export const EVERY_NODE_UP_TO = 200;

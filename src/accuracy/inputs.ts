@@ -2,8 +2,8 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ProfileConfig, ShapeChoice } from '../contract/config.js';
 import { fileProblem, notRegularFile } from '../common/errors.js';
-import { type ElementType, INTEGRAL_LIMITS, isIntegral, roundTo, type TensorValues } from '../tensorrt/element-type.js';
-import { type InputTensor, inputType } from '../tensorrt/seeded-inputs.js';
+import { type ElementType, INTEGRAL_LIMITS, isIntegral, roundTo, type TensorValues } from '../onnx/element-type.js';
+import { type InputTensor, inputType } from '../onnx/seeded-inputs.js';
 import { type NpyArray, parseNpy, parseNpz } from './npz.js';
 
 /**

@@ -3,13 +3,7 @@
 // field; members are stored, or deflated by savez_compressed. Read from the central directory
 // (APPNOTE.TXT 4.3.12, 4.3.16, 4.5.3), which is what a ZIP reader must trust.
 import { constants, inflateRawSync } from 'node:zlib';
-import {
-  ELEMENT_BYTES,
-  type ElementType,
-  NUMPY_DESCR,
-  readElements,
-  type TensorValues,
-} from '../tensorrt/element-type.js';
+import { ELEMENT_BYTES, type ElementType, NUMPY_DESCR, readElements, type TensorValues } from '../onnx/element-type.js';
 
 const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
 const CENTRAL_FILE_HEADER = 0x02014b50;

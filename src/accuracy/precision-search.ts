@@ -12,9 +12,9 @@ import { logValue } from '../common/log-text.js';
 import { type Config, DEFAULT_PRECISION_MAX_BUILDS, type ModelConfig, narrowOf } from '../contract/config.js';
 import type { Divergence, Report, ReportBuild } from '../contract/report.js';
 import { latencyChange } from '../common/latency-text.js';
-import { mixedPrecisionOnnx } from '../tensorrt/mixed-precision-onnx.js';
+import { mixedPrecisionOnnx } from '../onnx/mixed-precision.js';
 import { readEngineLayers } from '../tensorrt/layer-info.js';
-import { readOnnxGraph } from '../tensorrt/onnx-inputs.js';
+import { readOnnxGraph } from '../onnx/inputs.js';
 import { EVERY_NODE_UP_TO, mainGraphNodes } from './first-divergence.js';
 import {
   type KeepSearch,

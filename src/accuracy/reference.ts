@@ -4,9 +4,9 @@ import { writeNewFile } from '../proc/new-file.js';
 import { basename, dirname, join } from 'node:path';
 import { type CacheTrust, isPlainFile, mayServe, signEntry } from '../cache/trust.js';
 import type { RemoteCache } from '../cache/remote-cache.js';
-import { elementBytes, isElementType, readElements } from '../tensorrt/element-type.js';
-import type { ReferenceOutput } from '../tensorrt/onnx-runtime.js';
-import type { InputTensor } from '../tensorrt/seeded-inputs.js';
+import { elementBytes, isElementType, readElements } from '../onnx/element-type.js';
+import type { ReferenceOutput } from '../onnx/runtime.js';
+import type { InputTensor } from '../onnx/seeded-inputs.js';
 
 /**
  * The reference outputs, kept in the engine cache's folder by (ONNX digest, inputs, runtime): a model

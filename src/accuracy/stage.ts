@@ -10,15 +10,15 @@ import type { StageContext } from '../builds/stage-context.js';
 import type { Accuracy, AccuracyOutput } from '../contract/report.js';
 import { compareOutput, judgeOutput, type Tolerance } from '../common/compare-output.js';
 import { runEngineOnInputs } from './engine-run.js';
-import type { TrtexecLoss } from './trtexec-check.js';
-import { isIntegral } from '../tensorrt/element-type.js';
-import { widenToFloat32 } from '../tensorrt/widen-model.js';
-import { readOnnxIo } from '../tensorrt/onnx-inputs.js';
+import type { TrtexecLoss } from '../tensorrt/trtexec-check.js';
+import { isIntegral } from '../onnx/element-type.js';
+import { widenToFloat32 } from '../onnx/widen-model.js';
+import { readOnnxIo } from '../onnx/inputs.js';
 import { readNpz, sampleInputs } from './inputs.js';
 import { cachedReferenceOutputs } from './reference.js';
-import { loadOnnxRuntime, type OnnxRuntime, type ReferenceOutput } from '../tensorrt/onnx-runtime.js';
-import { runInPieces } from '../tensorrt/onnx-pieces.js';
-import { type InputTensor, seededInputs } from '../tensorrt/seeded-inputs.js';
+import { loadOnnxRuntime, type OnnxRuntime, type ReferenceOutput } from '../onnx/runtime.js';
+import { runInPieces } from '../onnx/pieces.js';
+import { type InputTensor, seededInputs } from '../onnx/seeded-inputs.js';
 import { absoluteTolerance } from '../common/tolerance.js';
 import { type CheckPlace, findFirstDivergence } from './divergence.js';
 
@@ -73,7 +73,7 @@ export async function checkAccuracy(
 
 function accuracyReaders(context: StageContext, runtime: () => Promise<OnnxRuntime>): Readers {
   // ONNX Runtime is loaded, and each model read, the first time a reference is not in the cache; each reference
-  // runs the model in pieces (tensorrt/onnx-pieces.ts: linear in its nodes, stopped at once by a cancel, its
+  // runs the model in pieces (onnx/pieces.ts: linear in its nodes, stopped at once by a cancel, its
   // external data read a piece at a time).
   let ort: Promise<OnnxRuntime> | null = null;
   const loaded = () => {

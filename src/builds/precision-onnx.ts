@@ -1,5 +1,5 @@
 // precision: fp16 on TensorRT 11, which has no --fp16: the engine is built from an FP16 ONNX trt-ci writes
-// (tensorrt/mixed-precision-onnx.ts), FP16 except the nodes keep-fp32 names. The written ONNX goes to a folder
+// (onnx/mixed-precision.ts), FP16 except the nodes keep-fp32 names. The written ONNX goes to a folder
 // of its own under the output folder with the model's external-data files linked beside it (an ONNX names
 // them relative to itself); the user's ONNX is what every other stage reads (references, explain, history).
 import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
@@ -11,11 +11,11 @@ import { releaseBytes } from '../common/release-bytes.js';
 import { type ModelConfig, narrowOf } from '../contract/config.js';
 import type { Failure } from '../contract/report.js';
 import { precisionFlag } from '../tensorrt/argv.js';
-import { mixedPrecisionOnnx } from '../tensorrt/mixed-precision-onnx.js';
-import { readOnnxIo } from '../tensorrt/onnx-inputs.js';
-import { loadOnnxRuntime, type OnnxRuntime } from '../tensorrt/onnx-runtime.js';
+import { mixedPrecisionOnnx } from '../onnx/mixed-precision.js';
+import { readOnnxIo } from '../onnx/inputs.js';
+import { loadOnnxRuntime, type OnnxRuntime } from '../onnx/runtime.js';
 import type { TensorRtVersion } from '../tensorrt/version.js';
-import type { NarrowType } from '../tensorrt/onnx-graph.js';
+import type { NarrowType } from '../onnx/graph.js';
 import type { BuildJob, PrecisionOnnx } from './jobs.js';
 import { checkWrittenOnnx, writtenCheckProblem } from './written-onnx-check.js';
 

@@ -4,7 +4,7 @@
 // mistake, or a weight FP16 cannot hold (past 65504), is said with the output and its error instead.
 // ONNX Runtime's CPU computes FP16 nodes in FP32 (docs/accuracy.md), so what this sees is the written graph's
 // types, casts and rounded weights; an overflow of FP16 activations shows only on the engine (its own gate), or
-// where it crosses the edge of a piece the models run in (tensorrt/onnx-pieces.ts), stored in FP16 there.
+// where it crosses the edge of a piece the models run in (onnx/pieces.ts), stored in FP16 there.
 import { createHash } from 'node:crypto';
 import { dirname } from 'node:path';
 import { compareOutput } from '../common/compare-output.js';
@@ -13,11 +13,11 @@ import { releaseBytes } from '../common/release-bytes.js';
 import { absoluteTolerance } from '../common/tolerance.js';
 import type { ModelConfig } from '../contract/config.js';
 import type { WrittenCheck } from '../contract/report.js';
-import type { OnnxRuntime, ReferenceOutput } from '../tensorrt/onnx-runtime.js';
-import { runInPieces } from '../tensorrt/onnx-pieces.js';
-import type { NarrowType } from '../tensorrt/onnx-graph.js';
-import { type InputTensor, seededInputs } from '../tensorrt/seeded-inputs.js';
-import { widenToFloat32 } from '../tensorrt/widen-model.js';
+import type { OnnxRuntime, ReferenceOutput } from '../onnx/runtime.js';
+import { runInPieces } from '../onnx/pieces.js';
+import type { NarrowType } from '../onnx/graph.js';
+import { type InputTensor, seededInputs } from '../onnx/seeded-inputs.js';
+import { widenToFloat32 } from '../onnx/widen-model.js';
 
 /**
  * How far a written output may be from the user's model's, as a share of that output's largest magnitude:
@@ -126,7 +126,7 @@ export async function checkWrittenOnnx(
     narrow?: NarrowType;
     /** Only these outputs are judged (all where null). */
     judged?: ReadonlySet<string> | null;
-    /** The run's cancel: ONNX Runtime stops at its next piece of the model (tensorrt/onnx-pieces.ts). */
+    /** The run's cancel: ONNX Runtime stops at its next piece of the model (onnx/pieces.ts). */
     signal?: AbortSignal;
   } = {},
 ): Promise<WrittenCheck> {

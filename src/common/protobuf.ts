@@ -1,5 +1,5 @@
 // The protobuf wire format (protobuf.dev/programming-guides/encoding), read and written in one place: the
-// ONNX inputs and graph (tensorrt/onnx-inputs.ts), the FP32 widening of a model (tensorrt/widen-model.ts)
+// ONNX inputs and graph (onnx/inputs.ts), the FP32 widening of a model (onnx/widen-model.ts)
 // and an ONNX's external-data names (cache/engine-cache.ts). Fields are found by their lengths, so a model's
 // gigabytes of weights are skipped, never read.
 

@@ -4,8 +4,8 @@ import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { closest } from '../common/did-you-mean.js';
 import { fileProblem, notRegularFile } from '../common/errors.js';
 import type { Config, ConfigPath } from '../contract/config.js';
-import { INTEGRAL_LIMITS, isElementType, isIntegral } from '../tensorrt/element-type.js';
-import { describeInput, type OnnxInput, readOnnxIo } from '../tensorrt/onnx-inputs.js';
+import { INTEGRAL_LIMITS, isElementType, isIntegral } from '../onnx/element-type.js';
+import { describeInput, type OnnxInput, readOnnxIo } from '../onnx/inputs.js';
 
 /** A problem at a place in trt-ci.yml. */
 export interface Problem {

@@ -11,7 +11,7 @@ import { COMBINED, type Config, type ConfigPath, narrowOf, type ShapeRange } fro
 import { buildCommandRule } from './build-command.js';
 import { filesReadBy } from '../tensorrt/flags.js';
 import { computeCapabilityOf, GPU_COMPUTE } from '../tensorrt/deploy-rules.js';
-import { onnxGraphOf } from '../tensorrt/onnx-inputs.js';
+import { onnxGraphOf } from '../onnx/inputs.js';
 import { modelInputProblems, onnxProblem, type Problem } from './model-files.js';
 import type { RawConfig } from './schema.js';
 import { refProblem } from './values.js';

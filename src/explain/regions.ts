@@ -7,10 +7,10 @@
 // sums), weights, precisions, formats, tactics, and what changed. Pure: layers in, regions out.
 import type { Explanation } from '../contract/report.js';
 import type { EngineLayer, EngineLayers } from '../tensorrt/layer-info.js';
-import { EMPTY_GRAPH, type OnnxGraph } from '../tensorrt/onnx-inputs.js';
+import { EMPTY_GRAPH, type OnnxGraph } from '../onnx/inputs.js';
 import type { PlanScan } from '../tensorrt/plan-scan.js';
 import { mostlyTrailingZeros } from '../verify/diagnose.js';
-import type { LayerTimes } from './profile.js';
+import type { LayerTimes } from '../tensorrt/layer-profile.js';
 
 export interface EngineSide {
   layers: EngineLayers;

@@ -20,10 +20,10 @@ import { baseBuildOf, findBasePlan } from '../latency/base-plan.js';
 import type { RemoteCache } from '../cache/remote-cache.js';
 import { measurementArgs, profileRunArgv } from '../tensorrt/argv.js';
 import { readEngineLayers } from '../tensorrt/layer-info.js';
-import { type OnnxGraph, readOnnxGraph } from '../tensorrt/onnx-inputs.js';
+import { type OnnxGraph, readOnnxGraph } from '../onnx/inputs.js';
 import { planTail } from '../tensorrt/plan-scan.js';
 import type { StageContext } from '../builds/stage-context.js';
-import { type LayerTimes, parseProfile } from './profile.js';
+import { type LayerTimes, parseProfile } from '../tensorrt/layer-profile.js';
 import { explainEngines } from './regions.js';
 
 /** Profile runs a side, and iterations each: enough for a median per layer and a spread, cheap next to the A/B. */

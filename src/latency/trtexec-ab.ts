@@ -16,7 +16,7 @@ import {
 import { type Binding, describeBindings, readBindings } from '../tensorrt/bindings.js';
 import type { Trtexec } from '../tensorrt/trtexec.js';
 import { type AbPlan, type AbResult, compareAb } from './ab.js';
-import { parseExportedTimes } from './export-times.js';
+import { parseExportedTimes } from '../tensorrt/export-times.js';
 
 export interface TrtexecAb {
   trtexec: Trtexec;

@@ -6,7 +6,7 @@ import { formatVersion, type TensorRtVersion } from '../tensorrt/version.js';
 import { devNvidiaPresent, diskFacts, findCuda, nvinferTarget, pluginFacts, resolveCommand } from './gather.js';
 import { gpuChecks } from './gpu-checks.js';
 import { precisionCheck } from './precision-check.js';
-import { onnxGraphOf } from '../tensorrt/onnx-inputs.js';
+import { onnxGraphOf } from '../onnx/inputs.js';
 import { diskCheck, pluginCheck, registryLoginCheck } from './host-checks.js';
 import { dockerConfigText } from '../cache/registry-setup.js';
 import { parseOciReference } from '../cache/oci-client.js';

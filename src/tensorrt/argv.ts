@@ -8,7 +8,7 @@ import {
   type Precision,
 } from '../contract/config.js';
 import { MEASUREMENT, type Measurement, measurementFlags } from './measurement.js';
-import type { NarrowType } from './onnx-graph.js';
+import type { NarrowType } from '../onnx/graph.js';
 import { flagName, flagSupport, hasFlag, hasKnownSpan, MANAGED_FLAGS, REPEATABLE_FLAGS } from './flags.js';
 import { MiB } from '../common/units.js';
 import { atLeast, formatVersion, type TensorRtVersion } from './version.js';

@@ -9,7 +9,7 @@
 // ("Reformatting CopyNode for Input Tensor 0 to X"). Sources: docs/explain.md. Pure: text in, layers out.
 import { readFile } from 'node:fs/promises';
 import type { MyelinLayer } from '../contract/report.js';
-import { EMPTY_GRAPH, type OnnxGraph } from './onnx-inputs.js';
+import { EMPTY_GRAPH, type OnnxGraph } from '../onnx/inputs.js';
 export type { MyelinLayer };
 
 export interface EngineLayer {

@@ -1,6 +1,6 @@
 // ONNX Runtime as the tests count it: every session it starts is counted (and announced to `onCreate`, which a
 // cancel test uses to abort mid-run), the options passed on as given.
-import { loadOnnxRuntime, type OnnxRuntime } from '../../src/tensorrt/onnx-runtime.js';
+import { loadOnnxRuntime, type OnnxRuntime } from '../../src/onnx/runtime.js';
 
 export async function countingOrt(onCreate: (count: number) => void = () => {}) {
   const ort = await loadOnnxRuntime();

@@ -28,7 +28,7 @@ export function readImportGraph(srcDir: string): ImportGraph {
 /** The shared leaf, pure helpers, then the adapters: below every stage. */
 export const CONTRACT = 'contract';
 export const COMMON = 'common';
-export const ADAPTERS = ['tensorrt', 'gpu', 'proc', 'cache', 'github'] as const;
+export const ADAPTERS = ['onnx', 'tensorrt', 'gpu', 'proc', 'cache', 'github'] as const;
 /** The entries: they may import anything (and nothing imports them but each other). */
 export const ENTRIES = ['pipeline.ts', 'action', 'cli'] as const;
 

@@ -1,8 +1,8 @@
 // Which ONNX ops may compute in FP16 or BF16, from ONNX's operator schemas (onnx/docs/Changelog.md at v1.22.0:
 // for each version of each op, whether its type variable T lists tensor(float16) and tensor(bfloat16)): the rules
-// mixed-precision-onnx.ts applies. An op not listed keeps FP32, as does every op of a custom domain.
-import type { NarrowType } from './onnx-graph.js';
-import { BOOL, FLOAT, INT64 } from './onnx-graph.js';
+// mixed-precision.ts applies. An op not listed keeps FP32, as does every op of a custom domain.
+import type { NarrowType } from './graph.js';
+import { BOOL, FLOAT, INT64 } from './graph.js';
 
 /**
  * Per op whose FP32 inputs and outputs may all be the narrow type, the first opset whose version of it takes

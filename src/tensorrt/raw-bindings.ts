@@ -3,7 +3,7 @@
 // the engine's to the last bit (--exportOutput prints ~6 significant digits). Source:
 // samples/common/sampleInference.cpp (dumpBindings), common.h (genFilenameSafeString), sampleOptions.cpp
 // (operator<< for DataType) at v8.6.1 and v11.1; docs/trtexec-inference-io.md.
-import { ELEMENT_BYTES, type ElementType, readElements, type TensorValues } from '../tensorrt/element-type.js';
+import { ELEMENT_BYTES, type ElementType, readElements, type TensorValues } from '../onnx/element-type.js';
 
 /** Longest file name genFilenameSafeString keeps; longer ones keep both ends around "...". */
 const MAX_FILE_NAME = 150;

@@ -1,5 +1,5 @@
 // An ONNX model's protobuf, read as views and written back field by field (onnx/onnx.proto3; field numbers
-// are stable): what mixed-precision-onnx.ts needs to see a graph's nodes, tensors and types and to write Casts
+// are stable): what mixed-precision.ts needs to see a graph's nodes, tensors and types and to write Casts
 // and narrowed initializers. Fields are copied as bytes, never decoded and encoded again.
 import {
   bufferSource,
@@ -10,7 +10,7 @@ import {
   type WireField,
   wireFields,
 } from '../common/protobuf.js';
-import { layerNameOf } from './onnx-inputs.js';
+import { layerNameOf } from './inputs.js';
 
 export const FLOAT = 1;
 export const INT64 = 7;

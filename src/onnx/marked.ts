@@ -5,7 +5,7 @@
 // is copied byte for byte. Marking changes what TensorRT may fuse (a marked tensor must be materialised):
 // the caller says so. Pure: bytes in, bytes out.
 import { lenField, varintField } from '../common/protobuf.js';
-import { FLOAT, fieldsOf, payload, stringField, valueInfo } from './onnx-graph.js';
+import { FLOAT, fieldsOf, payload, stringField, valueInfo } from './graph.js';
 
 const floatOutput = (name: string) =>
   lenField(12, Buffer.concat([stringField(1, name), lenField(2, lenField(1, varintField(1, FLOAT)))]));

@@ -33,7 +33,7 @@ import {
   text,
   valueInfo,
   wideConstants,
-} from './onnx-graph.js';
+} from './graph.js';
 
 /** Why a node computes in the precision it does. */
 export type NodeReason =

@@ -1,4 +1,4 @@
-// The element types an accuracy check feeds and compares: ONNX's names (onnx-inputs.ts), NumPy's descr and
+// The element types an accuracy check feeds and compares: ONNX's names (inputs.ts), NumPy's descr and
 // the little-endian bytes trtexec's --loadInputs reads (the binding's own type, row-major, no header).
 // Pure: numbers in, bytes out.
 

@@ -23,7 +23,7 @@ import {
   tensorName,
   text,
   valueInfo,
-} from './onnx-graph.js';
+} from './graph.js';
 import {
   feed,
   type OnnxRuntime,
@@ -31,7 +31,7 @@ import {
   referenceOf,
   referenceOutputs,
   SESSION_OPTIONS,
-} from './onnx-runtime.js';
+} from './runtime.js';
 import type { InputTensor } from './seeded-inputs.js';
 
 /** Nodes in one piece: small enough that a session starts in well under a second, large enough to amortize it. */
