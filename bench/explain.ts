@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../src/cli/run-cli.js';
-import { AB_DEFAULTS } from '../src/latency/trtexec-ab.js';
+import { AB_DEFAULTS } from '../src/latency/plan-ab.js';
 import { PROFILE_RUNS } from '../src/explain/stage.js';
 import { installStandins } from '../test/support/standins.js';
 

@@ -1,17 +1,16 @@
 import { searchKeepLists } from './accuracy/keep-lists-in-run.js';
-import { MEASUREMENT } from './tensorrt/measurement.js';
+import { resolveBaseRef, withFoundBasePlans } from './run/base.js';
+import { manifestOf, runEnvironment } from './run/record-files.js';
 import { mkdir } from 'node:fs/promises';
-import { dirname, join, relative, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import type { BuildEvent } from './builds/context.js';
 import { type BuildStageResult, planBuilding, runBuildStage, skipBuildStage } from './builds/build-stage.js';
 import { buildPlan } from './builds/build-plan.js';
 import type { BuildContext } from './builds/context.js';
-import { buildManifest } from './builds/manifest.js';
 import { claimOutputDir } from './builds/output-dir.js';
 import { cacheSummary, openRunCache } from './builds/run-cache.js';
 import { planBuildJobs } from './builds/jobs.js';
 import type { JobSelection } from './builds/shard.js';
-import type { BuildOutcome } from './builds/outcome.js';
 import { FileDigests, type Provenance } from './cache/engine-cache.js';
 import { buildSecondsOf, environmentOf, readBaseline } from './compare/baseline.js';
 import { compareRun, measureRun } from './compare/compare-run.js';
@@ -19,7 +18,6 @@ import { loadConfig } from './config/load.js';
 import type { StageContext } from './builds/stage-context.js';
 import type { Config } from './contract/config.js';
 import { type GpuInfo, type GpuQuery, queryGpus } from './gpu/nvidia-smi.js';
-import { resolveCommit } from './proc/git.js';
 import { cacheTrustOf } from './cache/trust.js';
 import { writeNewFiles } from './proc/new-file.js';
 import { withoutVariables } from './proc/child-env.js';
@@ -35,9 +33,11 @@ import { renderSummary } from './report/render.js';
 import { probeForConfig } from './tensorrt/config-check.js';
 import { hintFor } from './tensorrt/failures.js';
 import { createTrtexec } from './tensorrt/trtexec.js';
+import { commandRunnerOf } from './runners/runner-for.js';
+import { trtexecRunner } from './runners/trtexec-runner.js';
 import { formatVersion } from './tensorrt/version.js';
 import { verifyBuilds } from './verify/verify-stage.js';
-import { errorMessage, fileSize, InputError } from './common/errors.js';
+import { fileSize } from './common/errors.js';
 
 /** What the run says as it goes: the preflight as soon as it is done, then each build's events. */
 export type PipelineEvent =
@@ -123,7 +123,13 @@ export async function runPipeline(given: PipelineOptions): Promise<PipelineResul
     killGraceMs: config.killGraceMs,
     ...(options.signal && { signal: options.signal }),
   });
-  const { version } = await probeForConfig(config, trtexec);
+  // With a build command and a run command nothing runs trtexec: the run command says which TensorRT it runs.
+  const runCommand = commandRunnerOf(config, options);
+  const { version } =
+    config.build && runCommand
+      ? await probeForConfig(config, runCommand, 'run')
+      : await probeForConfig(config, trtexec);
+  const runner = runCommand ?? trtexecRunner(trtexec, version);
   const release = await claimOutputDir(config, options.cwd);
   const registry = await openRunCache(config, options);
   let sweepBuilder = () => Promise.resolve<unknown>(undefined);
@@ -137,6 +143,7 @@ export async function runPipeline(given: PipelineOptions): Promise<PipelineResul
     const digests = new FileDigests(options.signal);
     const building = planBuilding(registry.config, version, {
       trtexec,
+      runner,
       env: options.env,
       digests,
       provenance: options.provenance ?? null,
@@ -148,6 +155,7 @@ export async function runPipeline(given: PipelineOptions): Promise<PipelineResul
     const context: StageContext = {
       config: registry.config,
       trtexec,
+      runner,
       version,
       env: options.env,
       signal: options.signal,
@@ -161,52 +169,10 @@ export async function runPipeline(given: PipelineOptions): Promise<PipelineResul
   } finally {
     // Nothing a build left running outside its process group outlives the run (trtexec's, a build command's).
     await trtexec.sweep();
+    await runner.sweep();
     await sweepBuilder();
     await registry.release();
     await release();
-  }
-}
-
-/**
- * base-ref as the commit it names, before any build: what reaches `git show` is a commit id, never a text
- * git could read as an option, a range or a path; a ref git cannot resolve is exit 2, naming base-ref.
- */
-async function resolveBaseRef(config: Config, options: PipelineOptions): Promise<Config> {
-  if (!config.baseRef || !config.models.some((m) => m.benchmark === 'ab')) return config;
-  const cwd = dirname(resolve(options.cwd, options.configFile));
-  const resolved = await resolveCommit({
-    ref: config.baseRef,
-    cwd,
-    env: options.env,
-    killGraceMs: config.killGraceMs,
-    ...(options.signal && { signal: options.signal }),
-  });
-  if ('problem' in resolved) {
-    throw new InputError(
-      `${config.where(['base-ref'])}: "${config.baseRef}" is not a commit: ${resolved.problem} ` +
-        '(a shallow checkout lacks the base commit: fetch it, e.g. fetch-depth: 0)',
-    );
-  }
-  return { ...config, baseRef: resolved.commit };
-}
-
-/**
- * The base branch's plans as base-plans, when trt-ci.yml names none and a model asks for an A/B: found for
- * the user (the action downloads the base branch's artifact). One that cannot be had is a note, never the run.
- */
-async function withFoundBasePlans(
-  config: Config,
-  options: PipelineOptions,
-): Promise<{ config: Config; basePlansNote: string | null }> {
-  if (config.basePlans || !options.findBasePlans || !config.models.some((m) => m.benchmark === 'ab')) {
-    return { config, basePlansNote: null };
-  }
-  try {
-    const found = await options.findBasePlans();
-    if (!found) return { config, basePlansNote: "base plans: the base branch's runs uploaded none for this job" };
-    return { config: { ...config, basePlans: found.dir }, basePlansNote: found.note };
-  } catch (error) {
-    return { config, basePlansNote: `base plans: could not be downloaded: ${errorMessage(error)}` };
   }
 }
 
@@ -341,18 +307,6 @@ function tensorrtStep(baseline: Report | null, version: StageContext['version'])
   return before && before !== now ? `TensorRT ${before} → ${now}` : null;
 }
 
-/** What the report says of where the run ran. */
-function runEnvironment(context: StageContext, stage: BuildStageResult): Report['environment'] {
-  return {
-    tensorrtVersion: formatVersion(context.version, true),
-    trtexec: context.config.trtexec,
-    gpus: stage.gpus,
-    gpuQueryError: stage.gpuQueryError,
-    image: context.env.TRT_CI_IMAGE || null,
-    measurement: MEASUREMENT,
-  };
-}
-
 /** precision-search's candidates: each a run of this pipeline of its own, its config adjusted. */
 function candidateRuns(options: PipelineOptions) {
   return {
@@ -395,25 +349,4 @@ async function buildsUnlessBlocked(
   // keyed by their names as the stage's builds were.
   for (const gpu of built.gpus) start.building.gpus.set(gpu.index, gpu);
   return built;
-}
-
-/** The manifest of every plan, with the digest of each model's ONNX. */
-async function manifestOf(
-  outcomes: readonly BuildOutcome[],
-  context: StageContext,
-  createdAt: Date,
-  commit: string | null,
-) {
-  const onnxSha256 = new Map<string, string>();
-  for (const model of context.config.models) {
-    const digest = await context.digests.of(model.onnx);
-    if (digest) onnxSha256.set(model.onnx, digest);
-  }
-  return buildManifest(outcomes, {
-    tensorrtVersion: formatVersion(context.version, true),
-    outputDir: context.config.outputDir,
-    createdAt,
-    commit,
-    onnxSha256,
-  });
 }

@@ -111,6 +111,7 @@ describe('the edges', () => {
       'builds/plan-producer.ts', // the ProcessResult type only
       'gpu/memory-sampler.ts',
       'gpu/nvidia-smi.ts',
+      'runners/trtexec-runner.ts', // the ProcessResult type only
       'tensorrt/trtexec.ts',
     ]);
     expect(modulesMatching(/\brunProcess\)?\(/)).toEqual([

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelConfig, ProfileConfig } from '../src/contract/config.js';
+import { engineOf } from '../src/runners/plan-runner.js';
 import {
   benchmarkArgv,
   buildArgv,
@@ -102,7 +103,7 @@ describe('buildArgv per TensorRT version', () => {
   });
 
   it('a benchmark loads the plan at the opt shapes, with the plugins, under the measurement contract', () => {
-    expect(benchmarkArgv(v('10.16.1'), model(), profile, '/o/up.sd.plan')).toEqual([
+    expect(benchmarkArgv(v('10.16.1'), engineOf('/o/up.sd.plan', model(), profile))).toEqual([
       '--loadEngine=/o/up.sd.plan',
       '--shapes=x:1x3x480x640',
       '--staticPlugins=/p/libleaky.so',
@@ -111,7 +112,7 @@ describe('buildArgv per TensorRT version', () => {
       '--useSpinWait',
     ]);
     // 11.x measures so when asked nothing (and warns on the 10.x flags).
-    expect(benchmarkArgv(v('11.5.0'), model(), profile, '/o/up.sd.plan')).toEqual([
+    expect(benchmarkArgv(v('11.5.0'), engineOf('/o/up.sd.plan', model(), profile))).toEqual([
       '--loadEngine=/o/up.sd.plan',
       '--shapes=x:1x3x480x640',
       '--staticPlugins=/p/libleaky.so',

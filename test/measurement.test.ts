@@ -9,7 +9,7 @@ import type { Report } from '../src/contract/report.js';
 import { historyPoints, seriesId } from '../src/history/points.js';
 import { standings } from '../src/history/standing.js';
 import { historySection } from '../src/report/sections/history.js';
-import { measurementArgs } from '../src/tensorrt/argv.js';
+import { engineArgs } from '../src/tensorrt/argv.js';
 import {
   defaultMeasurement,
   MEASUREMENT,
@@ -56,13 +56,9 @@ describe('one measurement on every TensorRT', () => {
   });
 
   it('every measurement run carries it: the A/B, the profile runs and the benchmark alike', () => {
-    const model = { plugins: [], dynamicPlugins: [] };
-    expect(measurementArgs(v('10.16.1'), model, null)).toEqual([
-      '--noDataTransfers',
-      '--useCudaGraph',
-      '--useSpinWait',
-    ]);
-    expect(measurementArgs(v('11.2.1'), model, null)).toEqual([]);
+    const engine = { shapes: [], plugins: [], dynamicPlugins: [] };
+    expect(engineArgs(v('10.16.1'), engine)).toEqual(['--noDataTransfers', '--useCudaGraph', '--useSpinWait']);
+    expect(engineArgs(v('11.2.1'), engine)).toEqual([]);
   });
 
   it('a run whose graph trtexec could not capture measured without one, in either version’s words', () => {

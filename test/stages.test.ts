@@ -19,6 +19,7 @@ import { buildPlan } from '../src/builds/build-plan.js';
 import { planBuilding } from '../src/builds/build-stage.js';
 import type { GpuInfo } from '../src/gpu/nvidia-smi.js';
 import type { Trtexec } from '../src/tensorrt/trtexec.js';
+import { trtexecRunner } from '../src/runners/trtexec-runner.js';
 import { makeRunner } from './support/harness.js';
 import { inMemoryTrtexec } from './support/in-memory-trtexec.js';
 import { classifierOnnx } from './support/onnx-models.js';
@@ -35,7 +36,8 @@ async function built(dir: string, nvidiaSmi: string, yaml: string, trtexec: Trte
   const config = loadConfig('trt-ci.yml', dir, process.env);
   const { version } = await trtexec.probe('trtexec');
   // The one way plans are built (builds/build-plan.ts), for the stage's builds and the stages' side builds.
-  const building = planBuilding(config, version, { trtexec, env: process.env });
+  const runner = trtexecRunner(trtexec, version);
+  const building = planBuilding(config, version, { trtexec, runner, env: process.env });
   building.gpus.set(0, H200);
   const outcomes: BuildOutcome[] = [];
   for (const job of planBuildJobs(config)) {
@@ -46,6 +48,7 @@ async function built(dir: string, nvidiaSmi: string, yaml: string, trtexec: Trte
   const context: StageContext = {
     config,
     trtexec,
+    runner,
     version,
     env: process.env,
     signal: undefined,

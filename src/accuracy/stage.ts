@@ -9,7 +9,7 @@ import { type AccuracyConfig, runProfile } from '../contract/config.js';
 import type { StageContext } from '../builds/stage-context.js';
 import type { Accuracy, AccuracyOutput } from '../contract/report.js';
 import { compareOutput, judgeOutput, type Tolerance } from '../common/compare-output.js';
-import { runEngineOnInputs } from './engine-run.js';
+import { engineOf } from '../runners/plan-runner.js';
 import type { TrtexecLoss } from '../tensorrt/trtexec-check.js';
 import { isIntegral } from '../onnx/element-type.js';
 import { widenToFloat32 } from '../onnx/widen-model.js';
@@ -159,23 +159,13 @@ async function checkEngine(
     // Integers and booleans (token ids, indices, masks) are right or wrong: compared exactly.
     const exact = expected.map((o) => isIntegral(o.type));
     const atols = expected.map((o, i) => (exact[i] ? 0 : absoluteTolerance(check.atol, o.values)));
-    const runner = {
-      trtexec: context.trtexec,
-      version: context.version,
+    const where = {
+      gpu: outcome.gpu?.index ?? null,
+      timeoutMs: job.model.buildTimeoutMs,
       ...(context.signal && { signal: context.signal }),
     };
-    const tolerances = { atols, rtol: check.rtol };
-    const engine = await runEngineOnInputs(
-      runner,
-      outcome,
-      plan,
-      shape,
-      inputs,
-      expected,
-      tolerances,
-      dir,
-      types.outputs,
-    );
+    const request = { inputs, expected, tolerance: { atols, rtol: check.rtol }, dir, outputTypes: types.outputs };
+    const engine = await context.runner.infer(engineOf(plan, job.model, job.profile, shape), where, request);
     if ('problem' in engine) return checkError(outputs, engine.problem);
     for (const [i, want] of expected.entries()) {
       const tolerance = exact[i]

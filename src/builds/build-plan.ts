@@ -1,12 +1,11 @@
-import { MEASUREMENT, MEASUREMENT_LINE, measuredFrom } from '../tensorrt/measurement.js';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { privateTimingCache, publishTimingCache } from '../cache/timing-cache.js';
 import type { ProcessResult } from '../proc/run-process.js';
-import type { BuildGpu, CacheVerdict, Failure, Perf } from '../contract/report.js';
-import { benchmarkArgv } from '../tensorrt/argv.js';
+import type { BuildGpu, CacheVerdict, Failure } from '../contract/report.js';
+import { engineOf } from '../runners/plan-runner.js';
 import { modelToBuild } from './precision-onnx.js';
-import { hintFor } from '../tensorrt/failures.js';
+import { CANCELLED } from '../tensorrt/failures.js';
 import { type ParsedLog, TrtexecLogParser } from '../tensorrt/log-parser.js';
 import { formatVersion } from '../tensorrt/version.js';
 import { readEngineLayers } from '../tensorrt/layer-info.js';
@@ -25,13 +24,6 @@ import type { BuildContext } from './context.js';
 import type { PlanRequest } from './plan-producer.js';
 import type { BuildJob } from './jobs.js';
 import { type Attempt, type BuildOutcome, type BuiltPlan, notRun } from './outcome.js';
-
-/** What a build that the run's cancel stopped, or never let start, reports. */
-export const CANCELLED: Failure = {
-  kind: 'cancelled',
-  message: 'the run was cancelled',
-  hint: hintFor('cancelled', ''),
-};
 
 /** Why a model whose external data is not there as regular files is not built. */
 function externalDataFailure(job: BuildJob, files: readonly string[]): Failure {
@@ -144,7 +136,9 @@ async function measured(
 ): Promise<BuildOutcome> {
   if (!job.model.benchmark) return outcome;
   if (context.signal?.aborted) return { ...outcome, status: 'failed', failure: CANCELLED };
-  const bench = await benchmark(job, gpu, context);
+  const place = { gpu, timeoutMs: job.model.buildTimeoutMs, ...(context.signal && { signal: context.signal }) };
+  const engine = engineOf(job.plan, job.model, job.profile);
+  const bench = await context.runner.benchmark(engine, place, `${job.logPrefix}.bench.log`);
   return { ...outcome, perf: bench.perf, ...(bench.failure && { status: 'failed', failure: bench.failure }) };
 }
 
@@ -291,39 +285,6 @@ function fillGpu(gpu: BuildGpu | null, parsed: ParsedLog): BuildGpu | null {
       computeCapability: gpu.computeCapability ?? parsed.device.computeCapability,
     }
   );
-}
-
-async function benchmark(
-  job: BuildJob,
-  gpu: number | null,
-  context: BuildContext,
-): Promise<{ perf: Perf; failure: Failure | null }> {
-  const log = `${job.logPrefix}.bench.log`;
-  const parser = new TrtexecLogParser();
-  // The lines that say what the run measured (measurement.ts reads them), not the whole log.
-  const measuring: string[] = [];
-  const result = await context.trtexec.run(benchmarkArgv(context.version, job.model, job.profile, job.plan), {
-    gpu,
-    logFile: log,
-    timeoutMs: job.model.buildTimeoutMs,
-    onLine: (line) => {
-      parser.push(line);
-      if (MEASUREMENT_LINE.test(line)) measuring.push(line);
-    },
-    ...(context.signal && { signal: context.signal }),
-  });
-  const parsed = parser.result(outcomeOf(result), { buildTimeoutMs: job.model.buildTimeoutMs, logFile: log });
-  const perf = {
-    throughputQps: parsed.throughputQps,
-    latencyMs: parsed.latencyMs,
-    gpuComputeMs: parsed.gpuComputeMs,
-    log,
-    measurement: measuredFrom(MEASUREMENT, measuring.join('\n')),
-  };
-  const failure = result.cancelled
-    ? CANCELLED
-    : parsed.failure && { ...parsed.failure, message: `the plan did not load: ${parsed.failure.message}` };
-  return { perf, failure };
 }
 
 function outcomeOf(result: ProcessResult) {

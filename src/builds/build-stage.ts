@@ -5,6 +5,7 @@ import { queryGpus, type GpuInfo, type GpuQuery } from '../gpu/nvidia-smi.js';
 import { killAllProcessGroups } from '../proc/run-process.js';
 import type { Failure } from '../contract/report.js';
 import type { Trtexec } from '../tensorrt/trtexec.js';
+import type { PlanRunner } from '../runners/plan-runner.js';
 import { formatVersion, type TensorRtVersion } from '../tensorrt/version.js';
 import { EngineCache, EngineKeys, type FileDigests, type Provenance } from '../cache/engine-cache.js';
 import { createHash } from 'node:crypto';
@@ -13,7 +14,8 @@ import { basename, dirname, join } from 'node:path';
 import type { RemoteCache } from '../cache/remote-cache.js';
 import { fileSize } from '../common/errors.js';
 import { type CacheTrust, signEntry, TRUST_ALL } from '../cache/trust.js';
-import { buildPlan, CANCELLED } from './build-plan.js';
+import { buildPlan } from './build-plan.js';
+import { CANCELLED } from '../tensorrt/failures.js';
 import type { BuildContext, BuildEvent } from './context.js';
 import { producerFor } from './command-producer.js';
 import { cacheProblem } from './cached-build.js';
@@ -26,8 +28,10 @@ import { runOnSlots } from './scheduler.js';
 
 /** What every build of a run shares, the build stage's and the side builds' alike. */
 export interface PlanBuildingOptions {
-  /** The one way trtexec is run: it builds plans (unless trt-ci.yml has build:) and loads and measures them. */
+  /** The one way trtexec is run: it builds plans unless trt-ci.yml has build:. */
   trtexec: Trtexec;
+  /** What loads and measures the plans: trtexec, or the user's run command. */
+  runner: PlanRunner;
   /** The job's environment: nvidia-smi and ldd run in it, and the engine cache keys the build variables in it. */
   env: NodeJS.ProcessEnv;
   /** Aborting kills the running builds and skips the rest. */
@@ -67,7 +71,7 @@ export function planBuilding(
   return {
     config,
     producer,
-    trtexec: options.trtexec,
+    runner: options.runner,
     env: options.env,
     version,
     gpus: new Map(),

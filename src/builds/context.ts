@@ -5,7 +5,7 @@ import type { EngineCache, EngineKeys, Provenance } from '../cache/engine-cache.
 import type { Config } from '../contract/config.js';
 import type { Failure } from '../contract/report.js';
 import type { GpuInfo } from '../gpu/nvidia-smi.js';
-import type { Trtexec } from '../tensorrt/trtexec.js';
+import type { PlanRunner } from '../runners/plan-runner.js';
 import type { TensorRtVersion } from '../tensorrt/version.js';
 import type { BuildJob } from './jobs.js';
 import type { BuildOutcome } from './outcome.js';
@@ -32,8 +32,8 @@ export interface BuildContext {
   config: Pick<Config, 'dir' | 'timingCache'>;
   /** What makes plans: trtexec, or the user's build command. */
   producer: PlanProducer;
-  /** What loads a built plan to measure it (benchmark:). */
-  trtexec: Trtexec;
+  /** What loads a built plan to measure it (benchmark:): trtexec, or the user's run command. */
+  runner: PlanRunner;
   /** The job's environment: the engine cache keys the variables that change a build. */
   env: NodeJS.ProcessEnv;
   version: TensorRtVersion;

@@ -6,6 +6,7 @@ import type { CacheTrust } from '../cache/trust.js';
 import type { RemoteCache } from '../cache/remote-cache.js';
 import type { Config } from '../contract/config.js';
 import type { Trtexec } from '../tensorrt/trtexec.js';
+import type { PlanRunner } from '../runners/plan-runner.js';
 import type { TensorRtVersion } from '../tensorrt/version.js';
 import type { BuildJob } from './jobs.js';
 import type { BuildOutcome } from './outcome.js';
@@ -19,6 +20,8 @@ export type PlanBuilder = (job: BuildJob, gpu: number | null) => Promise<BuildOu
 export interface StageContext {
   config: Config;
   trtexec: Trtexec;
+  /** What runs the built plans (the accuracy check, the A/B, explain's profiles): trtexec or the run command. */
+  runner: PlanRunner;
   version: TensorRtVersion;
   /** The job's environment (trtexec and nvidia-smi run in it, less credentials). */
   env: NodeJS.ProcessEnv;

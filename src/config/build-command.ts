@@ -1,5 +1,5 @@
-// build: a builder command of the user's own instead of trtexec (builds/command-producer.ts runs it): its schema
-// and the rule that what it is given fits it.
+// build: and run:, commands of the user's own instead of trtexec (builds/command-producer.ts runs the one,
+// runners/command-runner.ts the other): their schemas and the rule that what they are given fits them.
 import { z } from 'zod';
 import { closest } from '../common/did-you-mean.js';
 import { BUILD_PLACEHOLDERS, type Config, type ConfigPath } from '../contract/config.js';
@@ -31,12 +31,34 @@ export const buildCommand = z
   .optional()
   .describe(
     'Build plans with this command instead of trtexec (e.g. a Python script against the TensorRT wheel); trtexec ' +
-      'still loads and measures them (benchmark, accuracy, the A/B).',
+      'still runs them unless run: names a command too.',
+  );
+
+const RUN_COMMAND = 'a list of arguments like [python3, run_engine.py, "{request}"]';
+
+export const runCommand = z
+  .strictObject(
+    {
+      command: z
+        .array(z.string(expected('an argument')).min(1, expected('an argument')), expected(RUN_COMMAND))
+        .min(1, expected(RUN_COMMAND))
+        .describe(
+          'The program and its arguments, one per item (never a shell line): {request} is filled in with the ' +
+            "path of the run's request, a JSON file (docs/run-command.md).",
+        ),
+    },
+    expected('a mapping with command:'),
+  )
+  .optional()
+  .describe(
+    'Run the built plans with this command instead of trtexec (e.g. a script against the TensorRT Python ' +
+      'runtime): the benchmark, the accuracy check and the latency A/B go through it (docs/run-command.md).',
   );
 
 /** What the rule reads of trt-ci.yml as written. */
 interface RawBuild {
   build?: { command: string[]; plan: string } | undefined;
+  run?: { command: string[] } | undefined;
   'extra-args': string[];
   'deploy-cost'?: boolean | undefined;
   models: { 'extra-args'?: string[] | undefined; 'deploy-cost'?: boolean | undefined }[];
@@ -52,13 +74,21 @@ function unknownPlaceholder(text: string, path: ConfigPath): Problem[] {
   return [{ path, message: `{${name}} is not filled in${near ? `; did you mean {${near}}?` : ''} (one of ${all})` }];
 }
 
+/** A {name} in a run command other than {request}. */
+function unknownRunPlaceholder(text: string, path: ConfigPath): Problem[] {
+  const name = [...text.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1]!).find((n) => n !== 'request');
+  return name === undefined ? [] : [{ path, message: `{${name}} is not filled in (a run command has {request})` }];
+}
+
 /**
  * Every {placeholder} is one trt-ci fills in, and nothing is asked of a build command that only trtexec does:
  * extra-args are trtexec flags, a combined plan is --profile=N, deploy-cost's variant is a trtexec flag.
  */
 export function buildCommandRule(raw: RawBuild, config: Pick<Config, 'models'>): Problem[] {
-  if (!raw.build) return [];
+  const run = (raw.run?.command ?? []).flatMap((arg, i) => unknownRunPlaceholder(arg, ['run', 'command', i]));
+  if (!raw.build) return run;
   const problems = [
+    ...run,
     ...raw.build.command.flatMap((arg, i) => unknownPlaceholder(arg, ['build', 'command', i])),
     ...unknownPlaceholder(raw.build.plan, ['build', 'plan']),
   ];

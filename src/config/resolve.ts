@@ -57,6 +57,7 @@ export function resolveConfig(
     build: raw.build
       ? { command: [command(raw.build.command[0]!), ...raw.build.command.slice(1)], plan: raw.build.plan }
       : null,
+    run: raw.run ? { command: [command(raw.run.command[0]!), ...raw.run.command.slice(1)] } : null,
     models: raw.models.map((m) => ({
       name: m.name,
       onnx: at(m.onnx),

@@ -7,7 +7,7 @@ import { METRIC_NAMES, METRICS, type Metric } from '../contract/metrics.js';
 import { CHECK_IDS } from '../contract/checks.js';
 import { VARIABLE } from './expand-env.js';
 import { fromEnv } from './schema-walk.js';
-import { buildCommand } from './build-command.js';
+import { buildCommand, runCommand } from './build-command.js';
 import { cacheKeys } from './cache-schema.js';
 import { duration, expected, extraArgs, limit, name, path, refProblem, shapeRange, size, workspace } from './values.js';
 import { precisionSearch } from './values.js';
@@ -296,6 +296,7 @@ export const configSchema = z.strictObject(
       .default([])
       .describe("trtexec flags for every build, one per item; checked against this trtexec's --help."),
     build: buildCommand,
+    run: runCommand,
     budgets: budgets.optional().describe("Budgets for every model; a model's budgets override them metric by metric."),
     // The accuracy check for every model that sets none of its own.
     accuracy: accuracy

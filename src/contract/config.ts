@@ -162,6 +162,8 @@ export interface Config {
   extraArgs: string[];
   /** build: a builder command of the user's own makes the plans instead of trtexec; null: trtexec. */
   build: BuildCommand | null;
+  /** run: a command of the user's own runs the built plans instead of trtexec; null: trtexec. */
+  run: RunCommand | null;
   models: ModelConfig[];
   /** Where a config path is written, so later stages can point at the line. */
   position(path: ConfigPath): ConfigPosition;
@@ -190,6 +192,11 @@ export type BuildPlaceholder = (typeof BUILD_PLACEHOLDERS)[number];
 export interface BuildCommand {
   command: string[];
   plan: string;
+}
+
+/** run: the program and arguments that run a plan; `{request}` is filled in with the request's JSON file. */
+export interface RunCommand {
+  command: string[];
 }
 
 /** How long a process group has between TERM and KILL where trt-ci.yml does not say (kill-grace:). */

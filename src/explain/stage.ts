@@ -6,7 +6,7 @@
 // against its own run-to-run spread. Without a change, or without layer info beside the base plan, it says
 // less and why. A profile that cannot be taken is a note, never the run.
 import { existsSync } from 'node:fs';
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import { folderWithin } from '../proc/new-file.js';
 import { basename, dirname, join } from 'node:path';
 import { type JobKey, jobKey } from '../builds/jobs.js';
@@ -18,12 +18,13 @@ import type { Config } from '../contract/config.js';
 import type { Explanation, Latency, Report } from '../contract/report.js';
 import { baseBuildOf, findBasePlan } from '../latency/base-plan.js';
 import type { RemoteCache } from '../cache/remote-cache.js';
-import { measurementArgs, profileRunArgv } from '../tensorrt/argv.js';
+import { engineOf, type EngineSpec, type PlanRunner, type RunPlace } from '../runners/plan-runner.js';
+import { MEASUREMENT } from '../tensorrt/measurement.js';
 import { readEngineLayers } from '../tensorrt/layer-info.js';
 import { type OnnxGraph, readOnnxGraph } from '../onnx/inputs.js';
 import { planTail } from '../tensorrt/plan-scan.js';
 import type { StageContext } from '../builds/stage-context.js';
-import { type LayerTimes, parseProfile } from '../tensorrt/layer-profile.js';
+import type { LayerTimes } from '../tensorrt/layer-profile.js';
 import { explainEngines } from './regions.js';
 
 /** Profile runs a side, and iterations each: enough for a median per layer and a spread, cheap next to the A/B. */
@@ -52,7 +53,7 @@ export async function explainChanges(
   baseline: Report | null,
   context: StageContext,
 ): Promise<Map<JobKey, Explanation>> {
-  const { config, trtexec, version, signal } = context;
+  const { config, signal } = context;
   const explained = new Map<JobKey, Explanation>();
   // A model's profiles share its graph: read once.
   const graphs = new Map<string, Promise<OnnxGraph>>();
@@ -94,13 +95,15 @@ export async function explainChanges(
     const notes: string[] = [];
     let profiles: { base: LayerTimes[]; head: LayerTimes[] } = { base: [], head: [] };
     const changed = ab?.verdict === 'slower' || ab?.verdict === 'faster';
-    if (changed) {
+    const profile = context.runner.profile;
+    if (changed && !profile) notes.push(`no profile runs: ${context.runner.noProfile}, so bytes only`);
+    else if (changed && profile) {
       try {
         profiles = await profileBoth(
-          { base: base.plan, head: plan.path },
+          { base: engineOf(base.plan, job.model, job.profile), head: engineOf(plan.path, job.model, job.profile) },
           await folderWithin(config.outputDir, 'explain', `${job.model.name}.${job.profile.name}`),
-          measurementArgs(version, job.model, job.profile),
-          { trtexec, version, gpu: outcome.gpu?.index ?? null, timeoutMs: job.model.buildTimeoutMs, signal },
+          profile,
+          { gpu: outcome.gpu?.index ?? null, timeoutMs: job.model.buildTimeoutMs, ...(signal && { signal }) },
         );
       } catch (error) {
         notes.push(`the engines could not be profiled: ${errorMessage(error)}`);
@@ -159,26 +162,23 @@ const EMPTY: Explanation = {
 
 /** base, head, base, head: a drift of the GPU over the runs falls on both sides alike. */
 async function profileBoth(
-  plans: { base: string; head: string },
+  engines: { base: EngineSpec; head: EngineSpec },
   dir: string,
-  contract: string[],
-  run: Pick<StageContext, 'trtexec' | 'version' | 'signal'> & { gpu: number | null; timeoutMs: number },
+  profile: NonNullable<PlanRunner['profile']>,
+  place: RunPlace,
 ): Promise<{ base: LayerTimes[]; head: LayerTimes[] }> {
   // The runs' files from an earlier run go; the folder itself was made link-free by folderWithin.
   for (const entry of await readdir(dir)) await rm(join(dir, entry), { recursive: true, force: true });
   const out: { base: LayerTimes[]; head: LayerTimes[] } = { base: [], head: [] };
   for (let i = 1; i <= PROFILE_RUNS.runs; i += 1) {
     for (const side of ['base', 'head'] as const) {
-      const file = join(dir, `${i}.${side}.profile.json`);
-      const argv = profileRunArgv(run.version, plans[side], contract, PROFILE_RUNS.iterations, file);
-      const result = await run.trtexec.run(argv, {
-        gpu: run.gpu,
-        logFile: join(dir, `${i}.${side}.log`),
-        timeoutMs: run.timeoutMs,
-        ...(run.signal && { signal: run.signal }),
-      });
-      if (result.exitCode !== 0) throw new Error(`trtexec exited with ${result.exitCode ?? result.signal} (${dir})`);
-      out[side].push(parseProfile(await readFile(file, 'utf8')));
+      const request = {
+        file: join(dir, `${i}.${side}.profile.json`),
+        log: join(dir, `${i}.${side}.log`),
+        iterations: PROFILE_RUNS.iterations,
+        measurement: MEASUREMENT,
+      };
+      out[side].push(await profile(engines[side], place, request));
     }
   }
   return out;

@@ -11,12 +11,12 @@ import type { Limit } from '../contract/metrics.js';
 import type { Config } from '../contract/config.js';
 import { errorMessage } from '../common/errors.js';
 import type { Latency, Report, ReportBuild } from '../contract/report.js';
-import { measurementArgs } from '../tensorrt/argv.js';
+import { engineOf } from '../runners/plan-runner.js';
 import { scanPlan } from '../tensorrt/plan-scan.js';
 import { baseBuildOf, findBasePlan } from './base-plan.js';
 import { rebuildBase } from './base-rebuild.js';
 import { toLatency, unmeasured } from './latency-report.js';
-import { AB_DEFAULTS, AbContractError, EngineRunError, trtexecAb } from './trtexec-ab.js';
+import { AB_DEFAULTS, AbContractError, EngineRunError, runAb } from './plan-ab.js';
 
 const SAME_PLAN = 'the same plan as the base engine (sha256): nothing to measure';
 
@@ -131,17 +131,19 @@ export function abOfEngine(
   plans: { base: string; head: string },
   dir: string,
   budget: number,
-  run: Pick<StageContext, 'trtexec' | 'version' | 'env' | 'signal'> & { config: Pick<Config, 'nvidiaSmi'> },
+  run: Pick<StageContext, 'runner' | 'env' | 'signal'> & { config: Pick<Config, 'nvidiaSmi'> },
 ) {
   const { job } = outcome;
-  return trtexecAb(
+  return runAb(
     {
-      trtexec: run.trtexec,
+      runner: run.runner,
       env: run.env,
       nvidiaSmi: run.config.nvidiaSmi,
       gpuIndex: outcome.gpu?.index ?? 0,
-      plans,
-      contract: (measurement) => measurementArgs(run.version, job.model, job.profile, measurement),
+      engines: {
+        base: engineOf(plans.base, job.model, job.profile),
+        head: engineOf(plans.head, job.model, job.profile),
+      },
       iterations: AB_DEFAULTS.iterations,
       dir,
       timeoutMs: job.model.buildTimeoutMs,

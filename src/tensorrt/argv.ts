@@ -1,14 +1,8 @@
 import { closest } from '../common/did-you-mean.js';
-import {
-  type ModelConfig,
-  narrowOf,
-  type ProfileConfig,
-  runProfile,
-  type ShapeRange,
-  type Precision,
-} from '../contract/config.js';
+import { type ModelConfig, narrowOf, type ProfileConfig, type ShapeRange, type Precision } from '../contract/config.js';
 import { MEASUREMENT, type Measurement, measurementFlags } from './measurement.js';
 import type { NarrowType } from '../onnx/graph.js';
+import type { EngineSpec, InputShape } from '../runners/plan-runner.js';
 import { flagName, flagSupport, hasFlag, hasKnownSpan, MANAGED_FLAGS, REPEATABLE_FLAGS } from './flags.js';
 import { MiB } from '../common/units.js';
 import { atLeast, formatVersion, type TensorRtVersion } from './version.js';
@@ -185,32 +179,29 @@ export function buildArgv(
   return argv;
 }
 
-/** argv for loading a built plan and measuring it at the profile's opt shapes. */
-export function benchmarkArgv(
-  version: TensorRtVersion,
-  model: ModelConfig,
-  profile: ProfileConfig,
-  plan: string,
-): string[] {
-  return [`--loadEngine=${plan}`, ...measurementArgs(version, model, profile)];
+/** argv for loading a built plan and measuring it at its shapes. */
+export function benchmarkArgv(version: TensorRtVersion, engine: EngineSpec): string[] {
+  return [`--loadEngine=${engine.plan}`, ...engineArgs(version, engine)];
 }
 
-/** What a measurement of a profile's engine runs with besides the engine: the contract both sides of an A/B share. */
-export function measurementArgs(
+/** What a run of an engine is given besides the engine: the contract both sides of an A/B share. */
+export function engineArgs(
   version: TensorRtVersion,
-  model: Pick<ModelConfig, 'plugins' | 'dynamicPlugins'>,
-  profile: ProfileConfig | null,
+  engine: Omit<EngineSpec, 'plan'>,
   measurement: Measurement = MEASUREMENT,
 ): string[] {
-  const measured = profile && runProfile(profile);
   return [
-    ...(measured && measured.shapes.length > 0 ? [`--shapes=${shapeSpec(measured.shapes, 'opt')}`] : []),
-    ...pluginArgs(model, version),
+    ...(engine.shapes.length > 0 ? [`--shapes=${shapesText(engine.shapes)}`] : []),
+    ...pluginArgs(engine, version),
     // What a latency is made of, the same on every version (measurement.ts): explicit wherever it is not
     // this version's default.
     ...measurementFlags(version, measurement),
   ];
 }
+
+/** `x:1x3x224x224,mask:1x77`: shapes as trtexec's --shapes takes them. */
+const shapesText = (shapes: readonly InputShape[]) =>
+  shapes.map((s) => `${quoteName(s.input)}:${s.dims.join('x')}`).join(',');
 
 /**
  * argv for one repetition of a latency A/B: the engine, the contract (shapes, plugins), then trtexec's
@@ -269,31 +260,31 @@ export interface TrtexecJudge {
  */
 export function accuracyArgv(
   version: TensorRtVersion,
-  model: ModelConfig,
-  profile: ProfileConfig,
-  shape: 'min' | 'opt' | 'max',
-  files: { plan: string; inputs: { name: string; file: string }[]; output: string },
+  engine: EngineSpec,
+  files: { inputs: { name: string; file: string }[]; output: string },
   judge: TrtexecJudge | null = null,
   /** false: --exportOutput even where the dump exists (outputs whose dump file names collide). */
   dump = hasFlag('--dumpRawBindingsToFile', version),
 ): string[] {
-  const measured = runProfile(profile);
-  const argv = [`--loadEngine=${files.plan}`];
-  if (measured.shapes.length > 0) argv.push(`--shapes=${shapeSpec(measured.shapes, shape)}`);
+  const argv = [`--loadEngine=${engine.plan}`];
+  if (engine.shapes.length > 0) argv.push(`--shapes=${shapesText(engine.shapes)}`);
   argv.push(`--loadInputs=${fileList(files.inputs)}`, '--warmUp=0', '--duration=0', '--iterations=1');
   argv.push(dump ? '--dumpRawBindingsToFile' : `--exportOutput=${files.output}`);
   if (judge) {
     argv.push(`--loadRefOutputs=${fileList(judge.references)}`, '--accuracyAlgorithm=l0');
     argv.push(`--atol=${judge.atol}`, `--rtol=${judge.rtol}`, '--accuracyThreshold=1e-9');
   }
-  argv.push(...pluginArgs(model, version));
+  argv.push(...pluginArgs(engine, version));
   return argv;
 }
 
 const fileList = (files: readonly { name: string; file: string }[]) =>
   files.map((f) => `${quoteName(f.name)}:${f.file}`).join(',');
 
-function pluginArgs(model: Pick<ModelConfig, 'plugins' | 'dynamicPlugins'>, version: TensorRtVersion): string[] {
+function pluginArgs(
+  model: { plugins: readonly string[]; dynamicPlugins: readonly string[] },
+  version: TensorRtVersion,
+): string[] {
   const flag = hasFlag('--staticPlugins', version) ? '--staticPlugins' : '--plugins';
   return [
     ...model.plugins.map((plugin) => `${flag}=${plugin}`),

@@ -10,8 +10,13 @@ import type { Trtexec, TrtexecProbe } from './trtexec.js';
  * This trtexec's version and flags, and the config checked against them: the one validation every command
  * that runs trtexec for a config makes (preflight passes nothing run would refuse).
  */
-export async function probeForConfig(config: Config, trtexec: Pick<Trtexec, 'probe'>): Promise<TrtexecProbe> {
-  const probe = await trtexec.probe(config.where(['trtexec']));
+export async function probeForConfig(
+  config: Config,
+  trtexec: Pick<Trtexec, 'probe'>,
+  /** The setting that names what is asked: trtexec:, or run: when the run command says the version. */
+  setting: 'trtexec' | 'run' = 'trtexec',
+): Promise<TrtexecProbe> {
+  const probe = await trtexec.probe(config.where([setting]));
   checkConfigAgainstVersion(config, probe.version, probe.helpFlags);
   return probe;
 }

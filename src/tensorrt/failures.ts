@@ -2,6 +2,7 @@ import { formatBytes, formatDuration } from '../common/units.js';
 import { flagSupport } from './flags.js';
 import { parseVersion } from './version.js';
 import type { FailureKind } from '../contract/failures.js';
+import type { Failure } from '../contract/report.js';
 
 /** What a hint can mention when the caller knows it. */
 export interface FailureContext {
@@ -292,3 +293,10 @@ export function hintFor(kind: FailureKind, message: string, context: FailureCont
       return FIXED_HINTS[kind];
   }
 }
+
+/** What a build or a run that the run's cancel stopped, or never let start, reports. */
+export const CANCELLED: Failure = {
+  kind: 'cancelled',
+  message: 'the run was cancelled',
+  hint: hintFor('cancelled', ''),
+};

@@ -20,6 +20,8 @@ export interface TrtexecRunOptions {
   cwd?: string;
   /** Stops this run only; the seam's own signal stops every run. */
   signal?: AbortSignal;
+  /** Variables this run gets besides the job's (a run command's request file). */
+  env?: Readonly<Record<string, string>>;
 }
 
 export interface TrtexecProbe {
@@ -74,7 +76,11 @@ export function createTrtexec(setup: TrtexecSetup): Trtexec {
     return (setup.start ?? runProcess)({
       command: setup.command,
       args,
-      env: options.gpu === null ? env : { ...env, CUDA_VISIBLE_DEVICES: String(options.gpu) },
+      env: {
+        ...env,
+        ...options.env,
+        ...(options.gpu !== null && { CUDA_VISIBLE_DEVICES: String(options.gpu) }),
+      },
       killGraceMs: setup.killGraceMs,
       ...(options.cwd !== undefined && { cwd: options.cwd }),
       ...(options.logFile !== undefined && { logFile: options.logFile }),

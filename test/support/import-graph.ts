@@ -28,9 +28,9 @@ export function readImportGraph(srcDir: string): ImportGraph {
 /** The shared leaf, pure helpers, then the adapters: below every stage. */
 export const CONTRACT = 'contract';
 export const COMMON = 'common';
-export const ADAPTERS = ['onnx', 'tensorrt', 'gpu', 'proc', 'cache', 'github'] as const;
+export const ADAPTERS = ['onnx', 'tensorrt', 'runners', 'gpu', 'proc', 'cache', 'github'] as const;
 /** The entries: they may import anything (and nothing imports them but each other). */
-export const ENTRIES = ['pipeline.ts', 'action', 'cli'] as const;
+export const ENTRIES = ['pipeline.ts', 'run', 'action', 'cli'] as const;
 
 /** Which layer a module is in, and for a stage its place in the pipeline. */
 export function layerOf(module: string, stages: readonly string[]): { rank: number; stage: number } | null {

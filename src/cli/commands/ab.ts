@@ -1,11 +1,13 @@
-import { measurementFlags } from '../../tensorrt/measurement.js';
 import { type Config, DEFAULT_KILL_GRACE_MS } from '../../contract/config.js';
 import { join, resolve } from 'node:path';
 import { loadConfig } from '../../config/load.js';
 import { errorMessage, InputError } from '../../common/errors.js';
 import { toLatency, unmeasured } from '../../latency/latency-report.js';
 import { describeLatency, distributionChart } from '../../report/parts/latency.js';
-import { AB_DEFAULTS, AbContractError, trtexecAb } from '../../latency/trtexec-ab.js';
+import { AB_DEFAULTS, AbContractError, runAb } from '../../latency/plan-ab.js';
+import { shapesFromText } from '../../runners/plan-runner.js';
+import { runnerFor } from '../../runners/runner-for.js';
+import { parseVersion } from '../../tensorrt/version.js';
 import type { Latency } from '../../contract/report.js';
 import { scanPlan } from '../../tensorrt/plan-scan.js';
 import { createTrtexec } from '../../tensorrt/trtexec.js';
@@ -46,6 +48,8 @@ async function abCommand(operands: string[], options: AbOptions, io: CliIo): Pro
     }
     budget = Number(match[1]) / 100;
   }
+  const shapes = options.shapes === null ? [] : shapesFromText(options.shapes);
+  if (!shapes) throw new InputError(`--shapes: expected input:NxCxHxW[,input:…], got "${options.shapes}"`);
   const plans = { base: resolve(io.cwd, operands[0]!), head: resolve(io.cwd, operands[1]!) };
   const baseEngine = { source: 'given' as const, plan: plans.base };
 
@@ -73,19 +77,20 @@ async function abCommand(operands: string[], options: AbOptions, io: CliIo): Pro
       env: io.env,
       killGraceMs: config?.killGraceMs ?? DEFAULT_KILL_GRACE_MS,
     });
+    // The plans' TensorRT (the same for both: checked above) decides the flags trtexec is given.
+    const version = parseVersion(head.tensorrtVersion ?? '') ?? { major: 0, minor: 0, patch: 0, build: null };
+    const runner = config
+      ? runnerFor(config, trtexec, version, { env: io.env, ...(io.signal && { signal: io.signal }) })
+      : runnerFor({ run: null, dir: io.cwd, killGraceMs: DEFAULT_KILL_GRACE_MS }, trtexec, version, { env: io.env });
+    const engine = { shapes, plugins: [], dynamicPlugins: [] };
     try {
-      const result = await trtexecAb(
+      const result = await runAb(
         {
-          trtexec,
+          runner,
           nvidiaSmi: config?.nvidiaSmi ?? 'nvidia-smi',
           env: io.env,
           gpuIndex,
-          plans,
-          // The measurement's flags for the plans' TensorRT (the same for both: checked above).
-          contract: (measurement) => [
-            ...(options.shapes ? [`--shapes=${options.shapes}`] : []),
-            ...measurementFlags({ major: Number(head.tensorrtVersion?.split('.')[0] ?? 0) }, measurement),
-          ],
+          engines: { base: { ...engine, plan: plans.base }, head: { ...engine, plan: plans.head } },
           iterations,
           dir: join(config?.outputDir ?? resolve(io.cwd, 'trt-ci-out'), 'ab'),
           timeoutMs: 30 * 60_000,
@@ -103,6 +108,7 @@ async function abCommand(operands: string[], options: AbOptions, io: CliIo): Pro
       latency = unmeasured('contract-mismatch', error.message, budget, baseEngine);
     } finally {
       await trtexec.sweep();
+      await runner.sweep();
     }
   }
   if (options.json) io.stdout(`${JSON.stringify(latency, null, 2)}\n`);

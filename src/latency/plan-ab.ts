@@ -1,34 +1,22 @@
-// The A/B's edges on a real runner: each repetition is one trtexec process (--exportTimes into the A/B's
-// folder, its log beside it), the clock event counters come from nvidia-smi between them. Nothing else
-// runs on the GPU meanwhile: the memory sampler is not started for these runs.
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+// The A/B's edges on a real runner: each repetition is one timed run of the plan runner (trtexec's
+// --exportTimes, or the run command's times, into the A/B's folder, its log beside it), the clock event counters
+// come from nvidia-smi between them. Nothing else runs on the GPU meanwhile: the memory sampler is not started.
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { InputError } from '../common/errors.js';
 import { queryClockState } from '../gpu/nvidia-smi.js';
-import { abRunArgv } from '../tensorrt/argv.js';
-import {
-  describeMeasurement,
-  MEASUREMENT,
-  type Measurement,
-  measuredFrom,
-  sameMeasurement,
-} from '../tensorrt/measurement.js';
-import { type Binding, describeBindings, readBindings } from '../tensorrt/bindings.js';
-import type { Trtexec } from '../tensorrt/trtexec.js';
+import { describeMeasurement, MEASUREMENT, type Measurement, sameMeasurement } from '../tensorrt/measurement.js';
+import { type Binding, describeBindings } from '../tensorrt/bindings.js';
+import { type EngineSpec, type PlanRunner, RunFailed } from '../runners/plan-runner.js';
 import { type AbPlan, type AbResult, compareAb } from './ab.js';
-import { parseExportedTimes } from '../tensorrt/export-times.js';
 
-export interface TrtexecAb {
-  trtexec: Trtexec;
+export interface PlanAb {
+  runner: PlanRunner;
   /** null: no nvidia-smi, so throttling cannot be seen (said in the result). */
   nvidiaSmi: string | null;
   gpuIndex: number;
-  plans: { base: string; head: string };
-  /**
-   * The flags both sides run with besides the engine (shapes, plugins, and the flags that ask this trtexec for
-   * `measurement`): the A/B checks each side got that measurement.
-   */
-  contract: (measurement: Measurement) => string[];
+  /** Both sides run at the same shapes with the same plugins: one contract; the A/B checks each got it. */
+  engines: { base: EngineSpec; head: EngineSpec };
   iterations: number;
   /** Its own files from an earlier A/B are removed first; nothing else there is touched. */
   dir: string;
@@ -75,7 +63,7 @@ class GraphRefused extends AbContractError {
  * graph (trtexec then runs it without one), both are run again without a graph: one contract for both sides, a
  * verdict instead of two measurements compared (the reason says so).
  */
-export async function trtexecAb(options: TrtexecAb, plan: AbPlan): Promise<AbResult & { measurement: Measurement }> {
+export async function runAb(options: PlanAb, plan: AbPlan): Promise<AbResult & { measurement: Measurement }> {
   try {
     return await abUnder(options, plan, MEASUREMENT);
   } catch (error) {
@@ -87,18 +75,17 @@ export async function trtexecAb(options: TrtexecAb, plan: AbPlan): Promise<AbRes
 }
 
 async function abUnder(
-  options: TrtexecAb,
+  options: PlanAb,
   plan: AbPlan,
   measurement: Measurement,
 ): Promise<AbResult & { measurement: Measurement }> {
-  const contract = options.contract(measurement);
   const seen: Partial<Record<'base' | 'head', Binding[]>> = {};
   const measured: Partial<Record<'base' | 'head', Measurement>> = {};
   for (const side of ['base', 'head'] as const) {
-    const inside = relative(resolve(options.dir), resolve(options.plans[side]));
+    const inside = relative(resolve(options.dir), resolve(options.engines[side].plan));
     if (!inside.startsWith('..') && !inside.startsWith('/')) {
       throw new InputError(
-        `the ${side} plan ${options.plans[side]} is inside the A/B's folder ${options.dir}, where trt-ci ` +
+        `the ${side} plan ${options.engines[side].plan} is inside the A/B's folder ${options.dir}, where trt-ci ` +
           'writes its runs: move it, or give trt-ci another output folder',
       );
     }
@@ -111,23 +98,20 @@ async function abUnder(
     {
       async measure(side, index) {
         const stem = join(options.dir, `${String(index + 1).padStart(2, '0')}.${side}`);
-        const times = `${stem}.times.json`;
-        const log = `${stem}.log`;
-        const run = await options.trtexec.run(abRunArgv(options.plans[side], contract, options.iterations, times), {
+        const place = {
           gpu: options.gpuIndex,
-          logFile: log,
           timeoutMs: options.timeoutMs,
           ...(options.signal && { signal: options.signal }),
+        };
+        const request = { stem, iterations: options.iterations, measurement };
+        const run = await options.runner.time(options.engines[side], place, request).catch((error: unknown) => {
+          if (!(error instanceof RunFailed)) throw error;
+          throw new EngineRunError(side, `${error.how} running the ${side} engine (${error.log})`);
         });
-        if (run.exitCode !== 0) {
-          const how =
-            run.spawnError ?? (run.exitCode === null ? `was stopped by ${run.signal}` : `exited ${run.exitCode}`);
-          throw new EngineRunError(side, `trtexec ${how} running the ${side} engine (${log})`);
-        }
-        const text = await readFile(log, 'utf8').catch(() => '');
-        checkContract(side, readBindings(text), seen);
-        checkMeasurement(side, measuredFrom(measurement, text), measured);
-        return parseExportedTimes(await readFile(times, 'utf8'), times);
+        checkContract(side, run, seen);
+        // A runner that does not say what it measured ran what it was asked.
+        checkMeasurement(side, run.measurement ?? measurement, measured);
+        return run.timesMs;
       },
       clockState: async () =>
         options.nvidiaSmi ? queryClockState(options.nvidiaSmi, options.gpuIndex, options.env, options.signal) : null,
@@ -169,7 +153,7 @@ function checkMeasurement(
 /** Each side's bindings (as its first run named them) must be the other's, and no input run at 1s. */
 function checkContract(
   side: 'base' | 'head',
-  run: { bindings: Binding[]; overridden: string[] },
+  run: { bindings: Binding[] | null; overridden: string[] },
   seen: Partial<Record<'base' | 'head', Binding[]>>,
 ): void {
   if (run.overridden.length > 0) {
@@ -178,7 +162,7 @@ function checkContract(
         'give --shapes at the shapes that matter (the opt shapes), or --config',
     );
   }
-  if (run.bindings.length === 0 || seen[side]) return;
+  if (!run.bindings || run.bindings.length === 0 || seen[side]) return;
   seen[side] = run.bindings;
   const [base, head] = [seen.base, seen.head];
   if (base && head && describeBindings(base) !== describeBindings(head)) {

@@ -1,0 +1,153 @@
+#!/usr/bin/env python3
+"""trt-ci's run command for the TensorRT Python runtime (docs/run-command.md).
+
+    run:
+      command: [python3, run_engine_tensorrt.py, "{request}"]
+
+trt-ci writes a request (trt-ci/run-request@1) and reads the result this script writes where the request says.
+The contract (reading the request and the inputs, writing the outputs and the result) is plain Python and NumPy;
+the TensorRT part is TensorRTEngine below (tensorrt and torch for device memory, streams and CUDA events).
+test/run-command.test.ts runs this file's contract part against a fake engine.
+"""
+import json
+import os
+import sys
+
+import numpy as np
+
+SCHEMA = "trt-ci/run-request@1"
+# The request's dtype names (ONNX's element types) as NumPy's.
+DTYPES = {
+    "float32": np.float32,
+    "float16": np.float16,
+    "int8": np.int8,
+    "uint8": np.uint8,
+    "int32": np.int32,
+    "int64": np.int64,
+    "bool": np.bool_,
+}
+
+
+class TensorRTEngine:
+    """One deserialized plan on the GPU: inference on host arrays, and timed iterations."""
+
+    def __init__(self, plan, plugins=(), dynamic_plugins=()):
+        import ctypes
+
+        import tensorrt as trt
+        import torch
+
+        for library in list(plugins) + list(dynamic_plugins):
+            ctypes.CDLL(library)
+        self.trt, self.torch = trt, torch
+        logger = trt.Logger(trt.Logger.WARNING)
+        trt.init_libnvinfer_plugins(logger, "")
+        with open(plan, "rb") as f:
+            self.engine = trt.Runtime(logger).deserialize_cuda_engine(f.read())
+        if self.engine is None:
+            raise RuntimeError(f"{plan}: TensorRT could not deserialize the plan")
+        self.context = self.engine.create_execution_context()
+        self.stream = torch.cuda.Stream()
+        self.names = [self.engine.get_tensor_name(i) for i in range(self.engine.num_io_tensors)]
+
+    def _is_input(self, name):
+        return self.engine.get_tensor_mode(name) == self.trt.TensorIOMode.INPUT
+
+    def _bind(self, shapes, arrays=None):
+        """Device buffers for every tensor at these shapes; inputs copied from `arrays` (else zeros)."""
+        torch = self.torch
+        buffers = {}
+        for name in self.names:
+            if self._is_input(name):
+                shape = shapes.get(name) or tuple(self.engine.get_tensor_shape(name))
+                self.context.set_input_shape(name, shape)
+        for name in self.names:
+            dtype = torch.from_numpy(np.zeros(1, self.trt.nptype(self.engine.get_tensor_dtype(name)))).dtype
+            shape = tuple(self.context.get_tensor_shape(name))
+            if arrays is not None and name in arrays:
+                buffers[name] = torch.from_numpy(np.ascontiguousarray(arrays[name])).cuda()
+            else:
+                buffers[name] = torch.zeros(shape, dtype=dtype, device="cuda")
+            self.context.set_tensor_address(name, buffers[name].data_ptr())
+        return buffers
+
+    def infer(self, shapes, arrays):
+        buffers = self._bind(shapes, arrays)
+        if not self.context.execute_async_v3(self.stream.cuda_stream):
+            raise RuntimeError("TensorRT could not enqueue the inference")
+        self.stream.synchronize()
+        return {n: buffers[n].cpu().numpy() for n in self.names if not self._is_input(n)}
+
+    def time(self, shapes, iterations, warm_up_ms):
+        torch = self.torch
+        self._bind(shapes)
+        with torch.cuda.stream(self.stream):
+            start = torch.cuda.Event(enable_timing=True)
+            start.record()
+            while True:
+                self.context.execute_async_v3(self.stream.cuda_stream)
+                end = torch.cuda.Event(enable_timing=True)
+                end.record()
+                end.synchronize()
+                if start.elapsed_time(end) >= warm_up_ms:
+                    break
+            times = []
+            for _ in range(iterations):
+                begin, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+                begin.record()
+                self.context.execute_async_v3(self.stream.cuda_stream)
+                end.record()
+                end.synchronize()
+                times.append(begin.elapsed_time(end))
+        return times
+
+
+def version():
+    import tensorrt as trt
+
+    return trt.__version__
+
+
+def serve(request, make_engine=TensorRTEngine, tensorrt_version=version):
+    """The result of one request, its files written beside the result."""
+    if request.get("schema") != SCHEMA:
+        raise SystemExit(f"error: a request of schema {request.get('schema')}; this script knows {SCHEMA}")
+    mode = request["mode"]
+    if mode == "version":
+        return {"tensorrtVersion": tensorrt_version()}
+    shapes = {name: tuple(dims) for name, dims in request.get("shapes", {}).items()}
+    engine = make_engine(request["plan"], request.get("plugins", ()), request.get("dynamicPlugins", ()))
+    if mode == "time":
+        # CUDA events around a stream launch: data transfers are outside, as trt-ci's measurement asks.
+        times = engine.time(shapes, request["iterations"], request.get("warmUpMs", 200))
+        measured = dict(request["measurement"], cudaGraph=False, spinWait=False, dataTransfers=False)
+        return {"timesMs": times, "measurement": measured}
+    if mode == "infer":
+        arrays = {}
+        for given in request["inputs"]:
+            data = np.fromfile(given["file"], dtype=DTYPES[given["dtype"]])
+            arrays[given["name"]] = data.reshape(given["shape"])
+        folder = os.path.dirname(request["result"])
+        outputs = []
+        for i, (name, array) in enumerate(engine.infer(shapes, arrays).items()):
+            dtype = next((d for d, t in DTYPES.items() if np.dtype(t) == array.dtype), None)
+            if dtype is None:
+                array, dtype = array.astype(np.float32), "float32"
+            file = f"output{i}.bin"
+            np.ascontiguousarray(array).astype(array.dtype.newbyteorder("<")).tofile(os.path.join(folder, file))
+            outputs.append({"name": name, "dtype": dtype, "shape": list(array.shape), "file": file})
+        return {"outputs": outputs}
+    raise SystemExit(f"error: no mode {mode}")
+
+
+def main(argv):
+    path = argv[1] if len(argv) > 1 else os.environ["TRT_CI_RUN_REQUEST"]
+    with open(path) as f:
+        request = json.load(f)
+    result = serve(request)
+    with open(request["result"], "w") as f:
+        json.dump(result, f)
+
+
+if __name__ == "__main__":
+    main(sys.argv)
