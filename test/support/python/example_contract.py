@@ -7,7 +7,8 @@ import os
 import sys
 
 here = os.path.dirname(os.path.abspath(__file__))
-spec = importlib.util.spec_from_file_location("example", os.path.join(here, "..", "..", "..", "examples", "run_engine_tensorrt.py"))
+example_file = os.path.join(here, "..", "..", "..", "examples", "run_engine_tensorrt.py")
+spec = importlib.util.spec_from_file_location("example", example_file)
 example = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(example)
 
