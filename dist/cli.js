@@ -35611,7 +35611,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7049);
+/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9100);
 // The program: the process edge of the CLI (argv, signals, exit status); the rest takes them as values.
 
 // First Ctrl-C or runner cancel: stop the builds, keep the logs and write the report. Second: leave now.
@@ -35637,7 +35637,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 7049:
+/***/ 9100:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -35890,78 +35890,6 @@ function unknownOption(command, raw) {
     const near = closest(raw.split('=')[0], known);
     const hint = near ? `; did you mean ${near}?` : `; it takes ${known.join(', ')}`;
     return new errors_InputError(`${command.name}: unknown option ${raw}${hint}`);
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/tensorrt/measurement.js
-/** trt-ci's contract: the GPU's work alone, launched as a graph, waited on by spinning (11.x's defaults). */
-const MEASUREMENT = { dataTransfers: false, cudaGraph: true, spinWait: true };
-/** What this trtexec measures when it is given none of the flags. */
-function defaultMeasurement(version) {
-    return version.major >= 11
-        ? { dataTransfers: false, cudaGraph: true, spinWait: true }
-        : { dataTransfers: true, cudaGraph: false, spinWait: false };
-}
-/**
- * The flags that make this trtexec measure `wanted`. 10.x turns its defaults with --noDataTransfers,
- * --useCudaGraph, --useSpinWait; 11.x with --includeDataTransfers, --noCudaGraph, --noSpinWait and takes
- * the 10.x flags only as no-ops with a deprecation warning. Where `wanted` is the default, no flag: the
- * same measurement, and no warning in the log.
- */
-function measurementFlags(version, wanted = MEASUREMENT) {
-    const given = defaultMeasurement(version);
-    const eleven = version.major >= 11;
-    const flags = [];
-    if (wanted.dataTransfers !== given.dataTransfers)
-        flags.push(eleven ? '--includeDataTransfers' : '--noDataTransfers');
-    if (wanted.cudaGraph !== given.cudaGraph)
-        flags.push(eleven ? '--noCudaGraph' : '--useCudaGraph');
-    if (wanted.spinWait !== given.spinWait)
-        flags.push(eleven ? '--noSpinWait' : '--useSpinWait');
-    return flags;
-}
-/**
- * What a run measured, from its log (what it was asked where the log does not say): its options block,
- * then a CUDA graph trtexec could not capture (an engine with operations capture forbids), which runs
- * without one, with this warning (sampleInference.cpp v10.16 and v11.1 alike).
- */
-function measuredFrom(asked, log) {
-    // Every run prints its inference options first: what it was set to measure, in its own words (a real
-    // 10.14.1 log says "Data transfers: Enabled", an 11.0.0 one "Disabled", test/fixtures/trtexec-logs).
-    const said = (name) => {
-        const value = new RegExp(`\\[I\\] ${name}: (Enabled|Disabled)\\s*$`, 'm').exec(log)?.[1];
-        return value === undefined ? null : value === 'Enabled';
-    };
-    const set = {
-        dataTransfers: said('Data transfers') ?? asked.dataTransfers,
-        cudaGraph: said('CUDA Graph') ?? asked.cudaGraph,
-        spinWait: said('Spin-wait') ?? asked.spinWait,
-    };
-    return refusesGraph(log) ? { ...set, cudaGraph: false } : set;
-}
-/** A log line measuredFrom reads: one of the options block's three, or the graph capture's warning. */
-const MEASUREMENT_LINE = /\[I\] (Data transfers|Spin-wait|CUDA Graph): |CUDA graph capture mode/;
-/** Whether a log (or one of its lines) holds trtexec's warning that the engine cannot be captured. */
-const refusesGraph = (text) => text.includes('contains operations that are not permitted under CUDA graph capture mode');
-/** A measurement in words: "no data transfers, CUDA graph, spin-wait". */
-function describeMeasurement(m) {
-    return [
-        m.dataTransfers ? 'data transfers' : 'no data transfers',
-        m.cudaGraph ? 'CUDA graph' : 'no CUDA graph',
-        m.spinWait ? 'spin-wait' : 'blocking sync',
-    ].join(', ');
-}
-const sameMeasurement = (a, b) => a.dataTransfers === b.dataTransfers && a.cudaGraph === b.cudaGraph && a.spinWait === b.spinWait;
-/** A measurement as a key's part: "transfers-off+graph+spin". */
-function measurementId(m) {
-    const parts = [m.dataTransfers ? 'transfers' : 'transfers-off', m.cudaGraph ? 'graph' : 'no-graph'];
-    return [...parts, m.spinWait ? 'spin' : 'block'].join('+');
-}
-/** measurementId read back; null for text that is not one. */
-function parseMeasurementId(id) {
-    const match = /^(transfers|transfers-off)\+(graph|no-graph)\+(spin|block)$/.exec(id);
-    if (!match)
-        return null;
-    return { dataTransfers: match[1] === 'transfers', cudaGraph: match[2] === 'graph', spinWait: match[3] === 'spin' };
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/contract/config.js
@@ -46006,8 +45934,8 @@ function parseDims(text) {
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/config/build-command.js
-// build: a builder command of the user's own instead of trtexec (builds/command-producer.ts runs it): its schema
-// and the rule that what it is given fits it.
+// build: and run:, commands of the user's own instead of trtexec (builds/command-producer.ts runs the one,
+// runners/command-runner.ts the other): their schemas and the rule that what they are given fits them.
 
 
 
@@ -46027,7 +45955,17 @@ const buildCommand = strictObject({
 }, expected('a mapping with command: and plan:'))
     .optional()
     .describe('Build plans with this command instead of trtexec (e.g. a Python script against the TensorRT wheel); trtexec ' +
-    'still loads and measures them (benchmark, accuracy, the A/B).');
+    'still runs them unless run: names a command too.');
+const RUN_COMMAND = 'a list of arguments like [python3, run_engine.py, "{request}"]';
+const runCommand = strictObject({
+    command: array(schemas_string(expected('an argument')).min(1, expected('an argument')), expected(RUN_COMMAND))
+        .min(1, expected(RUN_COMMAND))
+        .describe('The program and its arguments, one per item (never a shell line): {request} is filled in with the ' +
+        "path of the run's request, a JSON file (docs/run-command.md)."),
+}, expected('a mapping with command:'))
+    .optional()
+    .describe('Run the built plans with this command instead of trtexec (e.g. a script against the TensorRT Python ' +
+    'runtime): the benchmark, the accuracy check and the latency A/B go through it (docs/run-command.md).');
 /** A {name} that is none of the placeholders, said with the nearest one. */
 function unknownPlaceholder(text, path) {
     const known = new Set(BUILD_PLACEHOLDERS);
@@ -46038,14 +45976,21 @@ function unknownPlaceholder(text, path) {
     const all = BUILD_PLACEHOLDERS.map((p) => `{${p}}`).join(', ');
     return [{ path, message: `{${name}} is not filled in${near ? `; did you mean {${near}}?` : ''} (one of ${all})` }];
 }
+/** A {name} in a run command other than {request}. */
+function unknownRunPlaceholder(text, path) {
+    const name = [...text.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1]).find((n) => n !== 'request');
+    return name === undefined ? [] : [{ path, message: `{${name}} is not filled in (a run command has {request})` }];
+}
 /**
  * Every {placeholder} is one trt-ci fills in, and nothing is asked of a build command that only trtexec does:
  * extra-args are trtexec flags, a combined plan is --profile=N, deploy-cost's variant is a trtexec flag.
  */
 function buildCommandRule(raw, config) {
+    const run = (raw.run?.command ?? []).flatMap((arg, i) => unknownRunPlaceholder(arg, ['run', 'command', i]));
     if (!raw.build)
-        return [];
+        return run;
     const problems = [
+        ...run,
         ...raw.build.command.flatMap((arg, i) => unknownPlaceholder(arg, ['build', 'command', i])),
         ...unknownPlaceholder(raw.build.plan, ['build', 'plan']),
     ];
@@ -47380,6 +47325,7 @@ const configSchema = strictObject({
         .default([])
         .describe("trtexec flags for every build, one per item; checked against this trtexec's --help."),
     build: buildCommand,
+    run: runCommand,
     budgets: budgets.optional().describe("Budgets for every model; a model's budgets override them metric by metric."),
     // The accuracy check for every model that sets none of its own.
     accuracy: accuracy
@@ -48261,8 +48207,8 @@ networkFloat = () => null) {
     };
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/tensorrt/element-type.js
-// The element types an accuracy check feeds and compares: ONNX's names (onnx-inputs.ts), NumPy's descr and
+;// CONCATENATED MODULE: ./.build/tsc/onnx/element-type.js
+// The element types an accuracy check feeds and compares: ONNX's names (inputs.ts), NumPy's descr and
 // the little-endian bytes trtexec's --loadInputs reads (the binding's own type, row-major, no header).
 // Pure: numbers in, bytes out.
 const ELEMENT_TYPES = ['float32', 'float16', 'bfloat16', 'int8', 'uint8', 'int32', 'int64', 'bool'];
@@ -48364,7 +48310,7 @@ function elementBytes(type, values) {
 
 ;// CONCATENATED MODULE: ./.build/tsc/common/protobuf.js
 // The protobuf wire format (protobuf.dev/programming-guides/encoding), read and written in one place: the
-// ONNX inputs and graph (tensorrt/onnx-inputs.ts), the FP32 widening of a model (tensorrt/widen-model.ts)
+// ONNX inputs and graph (onnx/inputs.ts), the FP32 widening of a model (onnx/widen-model.ts)
 // and an ONNX's external-data names (cache/engine-cache.ts). Fields are found by their lengths, so a model's
 // gigabytes of weights are skipped, never read.
 const bufferSource = (bytes) => {
@@ -48455,7 +48401,7 @@ function joinParts(parts) {
 /** A length-delimited field's bytes: its key, the payload's length, the payload. */
 const lenField = (number, payload) => joinParts(lenParts(number, [payload]));
 
-;// CONCATENATED MODULE: ./.build/tsc/tensorrt/onnx-inputs.js
+;// CONCATENATED MODULE: ./.build/tsc/onnx/inputs.js
 // The inputs of an ONNX model (what trtexec's --minShapes/--optShapes/--maxShapes must name), read from the
 // protobuf itself: ModelProto.graph (7) → GraphProto.input (11), each a ValueInfoProto: name (1), type (2) →
 // TypeProto.tensor_type (1) → elem_type (1), shape (2) → TensorShapeProto.dim (1) → dim_value (1) or
@@ -48828,6 +48774,7 @@ function resolveConfig(raw, dir, file, locators) {
         build: raw.build
             ? { command: [command(raw.build.command[0]), ...raw.build.command.slice(1)], plan: raw.build.plan }
             : null,
+        run: raw.run ? { command: [command(raw.run.command[0]), ...raw.run.command.slice(1)] } : null,
         models: raw.models.map((m) => ({
             name: m.name,
             onnx: at(m.onnx),
@@ -50006,226 +49953,76 @@ async function queryClockState(nvidiaSmi, index, env, signal) {
     return { smClockMHz: toNumber(row['clocks.current.sm']), slowed };
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/tensorrt/argv.js
-
-
-
-
-
-
-/** trtexec takes quoted tensor names when they hold the characters its shape syntax uses. */
-const quoteName = (name) => (/[:,']/.test(name) ? `'${name}'` : name);
-function shapeSpec(shapes, pick) {
-    return shapes.map((shape) => `${quoteName(shape.input)}:${shape[pick].join('x')}`).join(',');
-}
-const PRECISION_FLAGS = {
-    fp32: null,
-    fp16: '--fp16',
-    bf16: '--bf16',
-    int8: '--int8',
-    fp8: '--fp8',
-    best: '--best',
-    'strongly-typed': '--stronglyTyped',
-};
-/**
- * The flag for a precision on this TensorRT, or why there is none. TensorRT 11 is strongly typed and has no
- * precision flags: --stronglyTyped is its default there, and fp16 and bf16 are built from the FP16 or BF16
- * ONNX trt-ci writes (`writesOnnx`: the build stage swaps the model for it, so buildArgv never sees them).
- */
-function precisionFlag(precision, version) {
-    if (precision === null || precision === 'fp32')
-        return { flag: null };
-    if (precision === 'strongly-typed' && atLeast(version, '11.0'))
-        return { flag: null };
-    const narrow = narrowOf(precision);
-    if (narrow && atLeast(version, '11.0'))
-        return { flag: null, writesOnnx: narrow };
-    // TensorRT 11 has no calibrator: INT8 comes only from the ONNX's Q/DQ nodes (preflight checks it has them).
-    if (precision === 'int8' && atLeast(version, '11.0'))
-        return { flag: null };
-    const flag = PRECISION_FLAGS[precision];
-    const verdict = flagSupport(flag, version);
-    if (verdict.ok)
-        return { flag };
-    if (atLeast(version, '11.0')) {
-        return {
-            error: `TensorRT ${formatVersion(version)} builds strongly typed networks and has no ${flag}; use precision: ` +
-                'fp16 or bf16 (trt-ci writes that ONNX), give it a strongly typed ONNX (ModelOpt AutoCast) with ' +
-                'precision: strongly-typed, or remove precision',
-        };
-    }
-    return { error: verdict.reason };
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/measurement.js
+/** trt-ci's contract: the GPU's work alone, launched as a graph, waited on by spinning (11.x's defaults). */
+const MEASUREMENT = { dataTransfers: false, cudaGraph: true, spinWait: true };
+/** What this trtexec measures when it is given none of the flags. */
+function defaultMeasurement(version) {
+    return version.major >= 11
+        ? { dataTransfers: false, cudaGraph: true, spinWait: true }
+        : { dataTransfers: true, cudaGraph: false, spinWait: false };
 }
 /**
- * keep-fp32 on TensorRT <= 10: each node's layer pinned to FP32 and the builder told to obey
- * (samples/common/sampleOptions.cpp getLayerPrecisions at v10.16: comma-separated name:precision pairs, the
- * name before the last ':'; sampleEngines.cpp setLayerPrecisions matches the network's layer names).
+ * The flags that make this trtexec measure `wanted`. 10.x turns its defaults with --noDataTransfers,
+ * --useCudaGraph, --useSpinWait; 11.x with --includeDataTransfers, --noCudaGraph, --noSpinWait and takes
+ * the 10.x flags only as no-ops with a deprecation warning. Where `wanted` is the default, no flag: the
+ * same measurement, and no warning in the log.
  */
-function keptLayerArgs(model) {
-    if (model.keepFp32.length === 0)
-        return [];
-    return [`--layerPrecisions=${model.keepFp32.map((n) => `${n}:fp32`).join(',')}`, '--precisionConstraints=obey'];
-}
-/** Why an extra-args entry cannot be passed to this trtexec, or null when it can. */
-function extraArgProblem(arg, version, helpFlags = new Set()) {
-    const flag = flagName(arg);
-    if (MANAGED_FLAGS.has(flag))
-        return (`${flag} is set by trt-ci from the config (shapes, ` +
-            `workspace, precision, plugins, timing-cache); set it there`);
-    const verdict = flagSupport(flag, version);
-    if (!verdict.ok)
-        return verdict.reason;
-    if (flag === '--saveEngineSo' || flag === '--loadEngineSo')
-        return (`${flag} is for safety engines (it requires --safe, TensorRT 11.5 release notes); trt-ci builds, runs ` +
-            'and checks standard engines');
-    // Strongly typed (11.x), a binding's type is its ONNX tensor's: an FP16/BF16 I/O format on an FP32 input
-    // is not a conversion TensorRT 11 makes (issue 38's list of 11.x config errors).
-    if ((flag === '--inputIOFormats' || flag === '--outputIOFormats') && atLeast(version, '11.0')) {
-        const narrow = arg
-            .slice(flag.length + 1)
-            .split(',')
-            .find((spec) => /^(fp16|bf16)(:|$)/.test(spec));
-        if (narrow)
-            return (`${flag}=${narrow}: TensorRT ${formatVersion(version)} takes each binding's type from the ONNX ` +
-                '(strongly typed); give the ONNX FP16/BF16 inputs and outputs with precision: strongly-typed, or drop it ' +
-                '(precision: fp16 keeps FP32 inputs and outputs)');
-    }
-    // A flag this trtexec neither lists in --help nor is known to parse would fail every build.
-    if (helpFlags.size > 0 && !helpFlags.has(flag) && !hasKnownSpan(flag)) {
-        const near = closest(flag, [...helpFlags]);
-        return `this trtexec (${formatVersion(version)}) has no ${flag}${near ? `; did you mean ${near}?` : ''}`;
-    }
-    return null;
+function measurementFlags(version, wanted = MEASUREMENT) {
+    const given = defaultMeasurement(version);
+    const eleven = version.major >= 11;
+    const flags = [];
+    if (wanted.dataTransfers !== given.dataTransfers)
+        flags.push(eleven ? '--includeDataTransfers' : '--noDataTransfers');
+    if (wanted.cudaGraph !== given.cudaGraph)
+        flags.push(eleven ? '--noCudaGraph' : '--useCudaGraph');
+    if (wanted.spinWait !== given.spinWait)
+        flags.push(eleven ? '--noSpinWait' : '--useSpinWait');
+    return flags;
 }
 /**
- * Why an extra-args entry repeats a flag (an earlier entry's, or one trt-ci puts in the build itself), or null.
- * trtexec reads most flags once (REPEATABLE_FLAGS): up to 11.3 the copy it leaves is an unknown option and the
- * build fails; from 11.4 it warns "specified more than once" and keeps one, which one no source says.
+ * What a run measured, from its log (what it was asked where the log does not say): its options block,
+ * then a CUDA graph trtexec could not capture (an engine with operations capture forbids), which runs
+ * without one, with this warning (sampleInference.cpp v10.16 and v11.1 alike).
  */
-function repeatedFlagProblem(flag, earlier, model, version) {
-    if (REPEATABLE_FLAGS.has(flag))
+function measuredFrom(asked, log) {
+    // Every run prints its inference options first: what it was set to measure, in its own words (a real
+    // 10.14.1 log says "Data transfers: Enabled", an 11.0.0 one "Disabled", test/fixtures/trtexec-logs).
+    const said = (name) => {
+        const value = new RegExp(`\\[I\\] ${name}: (Enabled|Disabled)\\s*$`, 'm').exec(log)?.[1];
+        return value === undefined ? null : value === 'Enabled';
+    };
+    const set = {
+        dataTransfers: said('Data transfers') ?? asked.dataTransfers,
+        cudaGraph: said('CUDA Graph') ?? asked.cudaGraph,
+        spinWait: said('Spin-wait') ?? asked.spinWait,
+    };
+    return refusesGraph(log) ? { ...set, cudaGraph: false } : set;
+}
+/** A log line measuredFrom reads: one of the options block's three, or the graph capture's warning. */
+const MEASUREMENT_LINE = /\[I\] (Data transfers|Spin-wait|CUDA Graph): |CUDA graph capture mode/;
+/** Whether a log (or one of its lines) holds trtexec's warning that the engine cannot be captured. */
+const refusesGraph = (text) => text.includes('contains operations that are not permitted under CUDA graph capture mode');
+/** A measurement in words: "no data transfers, CUDA graph, spin-wait". */
+function describeMeasurement(m) {
+    return [
+        m.dataTransfers ? 'data transfers' : 'no data transfers',
+        m.cudaGraph ? 'CUDA graph' : 'no CUDA graph',
+        m.spinWait ? 'spin-wait' : 'blocking sync',
+    ].join(', ');
+}
+const sameMeasurement = (a, b) => a.dataTransfers === b.dataTransfers && a.cudaGraph === b.cudaGraph && a.spinWait === b.spinWait;
+/** A measurement as a key's part: "transfers-off+graph+spin". */
+function measurementId(m) {
+    const parts = [m.dataTransfers ? 'transfers' : 'transfers-off', m.cudaGraph ? 'graph' : 'no-graph'];
+    return [...parts, m.spinWait ? 'spin' : 'block'].join('+');
+}
+/** measurementId read back; null for text that is not one. */
+function parseMeasurementId(id) {
+    const match = /^(transfers|transfers-off)\+(graph|no-graph)\+(spin|block)$/.exec(id);
+    if (!match)
         return null;
-    const own = ownBuildArgs(model, version).some((arg) => flagName(arg) === flag);
-    if (!own && !earlier.some((arg) => flagName(arg) === flag))
-        return null;
-    const where = own ? 'trt-ci sets it in the build itself' : 'extra-args gives it twice';
-    const v = formatVersion(version);
-    return atLeast(version, '11.4')
-        ? `${flag} would be given twice (${where}): trtexec ${v} keeps one and warns "specified more than once"; ` +
-            'give it once'
-        : `${flag} would be given twice (${where}): trtexec ${v} reads one and fails the build on the other as an ` +
-            'unknown option; give it once';
-}
-/** The flags a build gets from the config besides the managed ones: its precision and the layer info's. */
-function ownBuildArgs(model, version) {
-    const precision = precisionFlag(model.precision, version);
-    const precisionArgs = 'flag' in precision && precision.flag ? [precision.flag, ...keptLayerArgs(model)] : [];
-    return [...precisionArgs, ...layerInfoArgs(version, '')];
-}
-const layerInfoArgs = (version, path) => hasFlag('--exportLayerInfo', version) ? ['--profilingVerbosity=detailed', `--exportLayerInfo=${path}`] : [];
-/** argv for building one profile of one model. Never a shell string. */
-function buildArgv(version, model, profile, workspaceBytes, paths) {
-    const argv = [`--onnx=${model.onnx}`, `--saveEngine=${paths.plan}`];
-    // One engine with several optimization profiles: --profile=N, each followed by its shapes (9.1+).
-    (profile.parts ?? [profile]).forEach((part, index) => {
-        if (profile.parts)
-            argv.push(`--profile=${index}`);
-        if (part.shapes.length === 0)
-            return;
-        argv.push(`--minShapes=${shapeSpec(part.shapes, 'min')}`, `--optShapes=${shapeSpec(part.shapes, 'opt')}`, `--maxShapes=${shapeSpec(part.shapes, 'max')}`);
-    });
-    const workspaceMiB = Math.max(1, Math.floor(workspaceBytes / MiB));
-    argv.push(hasFlag('--memPoolSize', version) ? `--memPoolSize=workspace:${workspaceMiB}` : `--workspace=${workspaceMiB}`);
-    const precision = precisionFlag(model.precision, version);
-    // fp16 and bf16 on 11.x are an ONNX trt-ci writes (builds/precision-onnx.ts): built as it is, it would be FP32.
-    if ('writesOnnx' in precision && precision.writesOnnx)
-        throw new Error(`${model.name}: ${precision.writesOnnx} on TensorRT 11 is built from the written ONNX, not ${model.onnx}`);
-    if ('flag' in precision && precision.flag)
-        argv.push(precision.flag, ...keptLayerArgs(model));
-    if (paths.timingCache && hasFlag('--timingCacheFile', version))
-        argv.push(`--timingCacheFile=${paths.timingCache}`);
-    argv.push(hasFlag('--skipInference', version) ? '--skipInference' : '--buildOnly');
-    argv.push(...pluginArgs(model, version), ...layerInfoArgs(version, paths.layerInfo), ...model.extraArgs);
-    return argv;
-}
-/** argv for loading a built plan and measuring it at the profile's opt shapes. */
-function benchmarkArgv(version, model, profile, plan) {
-    return [`--loadEngine=${plan}`, ...measurementArgs(version, model, profile)];
-}
-/** What a measurement of a profile's engine runs with besides the engine: the contract both sides of an A/B share. */
-function measurementArgs(version, model, profile, measurement = MEASUREMENT) {
-    const measured = profile && runProfile(profile);
-    return [
-        ...(measured && measured.shapes.length > 0 ? [`--shapes=${shapeSpec(measured.shapes, 'opt')}`] : []),
-        ...pluginArgs(model, version),
-        // What a latency is made of, the same on every version (measurement.ts): explicit wherever it is not
-        // this version's default.
-        ...measurementFlags(version, measurement),
-    ];
-}
-/**
- * argv for one repetition of a latency A/B: the engine, the contract (shapes, plugins), then trtexec's
- * default 200 ms warm-up and a fixed number of timed iterations (no --duration: every repetition times
- * the same work), each written to `times` (--exportTimes, docs/trtexec-inference-io.md).
- */
-function abRunArgv(plan, contract, iterations, times) {
-    return [
-        `--loadEngine=${plan}`,
-        ...contract,
-        '--warmUp=200',
-        '--duration=0',
-        `--iterations=${iterations}`,
-        `--exportTimes=${times}`,
-    ];
-}
-/**
- * argv for one profile run of an engine after its A/B (docs/explain.md): the same contract and warm-up, a
- * fixed number of iterations, per-layer times to `profile` (--exportProfile). Below 11.0 the profile is
- * taken in a run of its own (--separateProfileRun), so profiling does not slow the timed iterations; from
- * 11.0 that is always so and the flag a no-op that warns (docs/trtexec-flags.md).
- */
-function profileRunArgv(version, plan, contract, iterations, profile) {
-    return [
-        `--loadEngine=${plan}`,
-        ...contract,
-        '--warmUp=200',
-        '--duration=0',
-        `--iterations=${iterations}`,
-        `--exportProfile=${profile}`,
-        ...(version.major < 11 ? ['--separateProfileRun'] : []),
-    ];
-}
-/**
- * argv for running a built plan once on given inputs and writing its outputs, at one of the profile's
- * shapes (docs/trtexec-inference-io.md): --loadInputs (raw files); the outputs at full precision with
- * --dumpRawBindingsToFile (8.6+, into the working folder) or else --exportOutput's JSON; one iteration,
- * no warm-up (trtexec would otherwise infer for its default 3 s). With `judge` (11.1+), trtexec also
- * compares them with the reference outputs: any element out of tolerance fails (a threshold above 0 is
- * required; the share of one element in a billion is still above 1e-9).
- */
-function accuracyArgv(version, model, profile, shape, files, judge = null, 
-/** false: --exportOutput even where the dump exists (outputs whose dump file names collide). */
-dump = hasFlag('--dumpRawBindingsToFile', version)) {
-    const measured = runProfile(profile);
-    const argv = [`--loadEngine=${files.plan}`];
-    if (measured.shapes.length > 0)
-        argv.push(`--shapes=${shapeSpec(measured.shapes, shape)}`);
-    argv.push(`--loadInputs=${fileList(files.inputs)}`, '--warmUp=0', '--duration=0', '--iterations=1');
-    argv.push(dump ? '--dumpRawBindingsToFile' : `--exportOutput=${files.output}`);
-    if (judge) {
-        argv.push(`--loadRefOutputs=${fileList(judge.references)}`, '--accuracyAlgorithm=l0');
-        argv.push(`--atol=${judge.atol}`, `--rtol=${judge.rtol}`, '--accuracyThreshold=1e-9');
-    }
-    argv.push(...pluginArgs(model, version));
-    return argv;
-}
-const fileList = (files) => files.map((f) => `${quoteName(f.name)}:${f.file}`).join(',');
-function pluginArgs(model, version) {
-    const flag = hasFlag('--staticPlugins', version) ? '--staticPlugins' : '--plugins';
-    return [
-        ...model.plugins.map((plugin) => `${flag}=${plugin}`),
-        ...model.dynamicPlugins.map((plugin) => `--dynamicPlugins=${plugin}`),
-    ];
+    return { dataTransfers: match[1] === 'transfers', cudaGraph: match[2] === 'graph', spinWait: match[3] === 'spin' };
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/bindings.js
@@ -50257,6 +50054,46 @@ const describeBindings = (bindings) => `${bindings
     .filter((b) => b.kind === 'output')
     .map((b) => `${b.name}:${b.dims}`)
     .join(', ')}`;
+
+;// CONCATENATED MODULE: ./.build/tsc/runners/plan-runner.js
+// The port every built plan is run through, beside the producer port that builds it (builds/plan-producer.ts):
+// the build's benchmark, the accuracy check, the latency A/B, explain's profile runs and every check added later
+// ask a PlanRunner, never trtexec. Two runners: trtexec (trtexec-runner.ts) and a command of the team's own
+// (`run: { command }`, command-runner.ts: e.g. a script against the TensorRT Python runtime, whose wheels ship no
+// trtexec). What a runner cannot give (per-layer times from a command) it says, and the stage says why it did
+// not run. docs/run-command.md is the command's contract.
+
+/** A built engine of a model's profile, run at one of the profile's shapes (opt: what it is measured at). */
+function engineOf(plan, model, profile, pick = 'opt') {
+    const shapes = profile ? runProfile(profile).shapes.map((s) => ({ input: s.input, dims: s[pick] })) : [];
+    return { plan, shapes, plugins: model.plugins, dynamicPlugins: model.dynamicPlugins };
+}
+/**
+ * `x:1x3x224x224,'in:0':1x77` (trtexec's --shapes) as input shapes; null where it is not that. A name holding
+ * `:` or `,` is quoted, as trtexec takes it.
+ */
+function shapesFromText(text) {
+    const shapes = [];
+    for (const entry of text.match(/('[^']*'|[^,])+/g) ?? []) {
+        const match = /^(?:'([^']*)'|([^':]+)):(\d+(?:x\d+)*)$/.exec(entry.trim());
+        if (!match)
+            return null;
+        shapes.push({ input: match[1] ?? match[2], dims: match[3].split('x').map(Number) });
+    }
+    return shapes.length > 0 ? shapes : null;
+}
+/** A run that did not finish: how it ended and its log, for the stage's message. */
+class RunFailed extends Error {
+    how;
+    log;
+    cancelled;
+    constructor(how, log, cancelled) {
+        super(`${how} (${log})`);
+        this.how = how;
+        this.log = log;
+        this.cancelled = cancelled;
+    }
+}
 
 ;// CONCATENATED MODULE: ./.build/tsc/latency/statistics.js
 // Rank statistics for the latency A/B: the Mann-Whitney U test and the Hodges-Lehmann shift with its
@@ -50522,39 +50359,10 @@ async function compareAb(edges, plan) {
     return { ...again, runs: [...first, ...second], retried: true, clockEventsRead };
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/latency/export-times.js
-// trtexec --exportTimes: one object per timed iteration, warm-up left out (exportJSONTrace in
-// samples/common/sampleReporting.cpp, the same keys from 7.1 to 11.1):
-//   [ { "startEnqMs" : …, …, "h2dMs" : …, "computeMs" : …, "d2hMs" : …, "latencyMs" : … }, … ]
-// Values are printed at the stream's default precision; they are plain JSON numbers.
-/**
- * Each iteration's GPU compute time (ms): what a change of engine moves. Host-device copies are the same
- * bytes for both engines of an A/B and only add the PCIe link's noise.
- */
-function parseExportedTimes(text, file) {
-    let data;
-    try {
-        data = JSON.parse(text);
-    }
-    catch {
-        throw new Error(`${file}: expected trtexec --exportTimes JSON (an array of iterations), got something else`);
-    }
-    if (!Array.isArray(data))
-        throw new Error(`${file}: expected an array of iterations`);
-    return data.map((entry, i) => {
-        const compute = entry?.computeMs;
-        if (typeof compute !== 'number' || !Number.isFinite(compute) || compute < 0) {
-            throw new Error(`${file}: iteration ${i} has no computeMs`);
-        }
-        return compute;
-    });
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/latency/trtexec-ab.js
-// The A/B's edges on a real runner: each repetition is one trtexec process (--exportTimes into the A/B's
-// folder, its log beside it), the clock event counters come from nvidia-smi between them. Nothing else
-// runs on the GPU meanwhile: the memory sampler is not started for these runs.
-
+;// CONCATENATED MODULE: ./.build/tsc/latency/plan-ab.js
+// The A/B's edges on a real runner: each repetition is one timed run of the plan runner (trtexec's
+// --exportTimes, or the run command's times, into the A/B's folder, its log beside it), the clock event counters
+// come from nvidia-smi between them. Nothing else runs on the GPU meanwhile: the memory sampler is not started.
 
 
 
@@ -50597,7 +50405,7 @@ class GraphRefused extends AbContractError {
  * graph (trtexec then runs it without one), both are run again without a graph: one contract for both sides, a
  * verdict instead of two measurements compared (the reason says so).
  */
-async function trtexecAb(options, plan) {
+async function runAb(options, plan) {
     try {
         return await abUnder(options, plan, MEASUREMENT);
     }
@@ -50610,13 +50418,12 @@ async function trtexecAb(options, plan) {
     }
 }
 async function abUnder(options, plan, measurement) {
-    const contract = options.contract(measurement);
     const seen = {};
     const measured = {};
     for (const side of ['base', 'head']) {
-        const inside = (0,external_node_path_namespaceObject.relative)((0,external_node_path_namespaceObject.resolve)(options.dir), (0,external_node_path_namespaceObject.resolve)(options.plans[side]));
+        const inside = (0,external_node_path_namespaceObject.relative)((0,external_node_path_namespaceObject.resolve)(options.dir), (0,external_node_path_namespaceObject.resolve)(options.engines[side].plan));
         if (!inside.startsWith('..') && !inside.startsWith('/')) {
-            throw new errors_InputError(`the ${side} plan ${options.plans[side]} is inside the A/B's folder ${options.dir}, where trt-ci ` +
+            throw new errors_InputError(`the ${side} plan ${options.engines[side].plan} is inside the A/B's folder ${options.dir}, where trt-ci ` +
                 'writes its runs: move it, or give trt-ci another output folder');
         }
     }
@@ -50628,22 +50435,21 @@ async function abUnder(options, plan, measurement) {
     const result = await compareAb({
         async measure(side, index) {
             const stem = (0,external_node_path_namespaceObject.join)(options.dir, `${String(index + 1).padStart(2, '0')}.${side}`);
-            const times = `${stem}.times.json`;
-            const log = `${stem}.log`;
-            const run = await options.trtexec.run(abRunArgv(options.plans[side], contract, options.iterations, times), {
+            const place = {
                 gpu: options.gpuIndex,
-                logFile: log,
                 timeoutMs: options.timeoutMs,
                 ...(options.signal && { signal: options.signal }),
+            };
+            const request = { stem, iterations: options.iterations, measurement };
+            const run = await options.runner.time(options.engines[side], place, request).catch((error) => {
+                if (!(error instanceof RunFailed))
+                    throw error;
+                throw new EngineRunError(side, `${error.how} running the ${side} engine (${error.log})`);
             });
-            if (run.exitCode !== 0) {
-                const how = run.spawnError ?? (run.exitCode === null ? `was stopped by ${run.signal}` : `exited ${run.exitCode}`);
-                throw new EngineRunError(side, `trtexec ${how} running the ${side} engine (${log})`);
-            }
-            const text = await (0,promises_namespaceObject.readFile)(log, 'utf8').catch(() => '');
-            checkContract(side, readBindings(text), seen);
-            checkMeasurement(side, measuredFrom(measurement, text), measured);
-            return parseExportedTimes(await (0,promises_namespaceObject.readFile)(times, 'utf8'), times);
+            checkContract(side, run, seen);
+            // A runner that does not say what it measured ran what it was asked.
+            checkMeasurement(side, run.measurement ?? measurement, measured);
+            return run.timesMs;
         },
         clockState: async () => options.nvidiaSmi ? queryClockState(options.nvidiaSmi, options.gpuIndex, options.env, options.signal) : null,
     }, plan);
@@ -50675,13 +50481,1498 @@ function checkContract(side, run, seen) {
         throw new AbContractError(`the ${side} engine has dynamic inputs given no shape (${run.overridden.join(', ')}), which trtexec ran at 1s: ` +
             'give --shapes at the shapes that matter (the opt shapes), or --config');
     }
-    if (run.bindings.length === 0 || seen[side])
+    if (!run.bindings || run.bindings.length === 0 || seen[side])
         return;
     seen[side] = run.bindings;
     const [base, head] = [seen.base, seen.head];
     if (base && head && describeBindings(base) !== describeBindings(head)) {
         throw new AbContractError(`the engines' inputs and outputs differ: base ${describeBindings(base)}; head ${describeBindings(head)}`);
     }
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/proc/escaped.js
+// Processes that left the process group they were started in. trt-ci stops a trtexec by killing its group,
+// but a child that called setsid (a daemon a plugin or a fork's model starts) is in no group of ours and
+// would outlive the run: on a shared runner it could read the next job's files or tokens. Every process
+// trt-ci starts carries a tag in its environment, which its children inherit; after a run, a process that
+// still carries the tag is one of them and is killed. Linux only (/proc/<pid>/environ); elsewhere nothing.
+
+const RUN_TAG_VARIABLE = 'TRT_CI_RUN_TAG';
+/** Kills every process (but this one) whose environment holds `RUN_TAG_VARIABLE=tag`; returns their pids. */
+async function killTagged(tag) {
+    const entries = await (0,promises_namespaceObject.readdir)('/proc').catch(() => []);
+    const needle = Buffer.from(`${RUN_TAG_VARIABLE}=${tag}\0`);
+    const killed = [];
+    for (const entry of entries) {
+        if (!/^\d+$/.test(entry) || Number(entry) === process.pid)
+            continue;
+        const environ = await (0,promises_namespaceObject.readFile)(`/proc/${entry}/environ`).catch(() => null);
+        if (!environ || !(environ.indexOf(needle) === 0 || environ.includes(Buffer.concat([Buffer.from([0]), needle]))))
+            continue;
+        try {
+            process.kill(Number(entry), 'SIGKILL');
+            killed.push(Number(entry));
+        }
+        catch {
+            // Gone already, or not ours to signal.
+        }
+    }
+    return killed;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/trtexec.js
+// The one place trt-ci runs trtexec. Builds, benchmarks, accuracy runs, the latency A/B and base rebuilds
+// all come here, so the environment a run gets (the job's, less its credentials), how it is pinned to a GPU
+// (CUDA_VISIBLE_DEVICES), how it is stopped (its process group: TERM, then KILL after the grace) and what
+// its version is are decided once. Stage tests may hand a stage any object of this shape.
+
+
+
+
+
+function createTrtexec(setup) {
+    let probed = null;
+    // This seam's tag, in every run's environment: what still carries it at the end escaped its process group.
+    const tag = (0,external_node_crypto_namespaceObject.randomBytes)(12).toString('hex');
+    const env = { ...setup.env, [RUN_TAG_VARIABLE]: tag };
+    // The version probe is not cancelled with the run (a --help takes a moment, bounded by its timeout):
+    // a run cancelled meanwhile still knows its TensorRT and writes its report.
+    const run = async (args, options, cancellable = true) => {
+        const signals = [cancellable ? setup.signal : undefined, options.signal].filter((s) => s !== undefined);
+        const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+        return (setup.start ?? runProcess)({
+            command: setup.command,
+            args,
+            env: {
+                ...env,
+                ...options.env,
+                ...(options.gpu !== null && { CUDA_VISIBLE_DEVICES: String(options.gpu) }),
+            },
+            killGraceMs: setup.killGraceMs,
+            ...(options.cwd !== undefined && { cwd: options.cwd }),
+            ...(options.logFile !== undefined && { logFile: options.logFile }),
+            ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+            ...(options.onLine && { onLine: options.onLine }),
+            ...(signal && { signal }),
+        });
+    };
+    return {
+        command: setup.command,
+        run,
+        sweep: () => killTagged(tag),
+        probe(where) {
+            probed ??= probeHelp(setup.command, (args, options) => run(args, options, false), where);
+            return probed;
+        },
+    };
+}
+async function probeHelp(command, run, where) {
+    let version = null;
+    const helpFlags = new Set();
+    const result = await run(['--help'], {
+        gpu: null,
+        timeoutMs: 60_000,
+        onLine: (line) => {
+            // Help lines read "  --flag=value   what it does" (also "--help, -h"), after any log prefix.
+            const help = /^(?:\[[^\]]*\] )*\s+(--[A-Za-z][A-Za-z0-9]*)\b/.exec(line);
+            if (help)
+                helpFlags.add(help[1]);
+            if (version)
+                return;
+            const banner = BANNER_PATTERN.exec(line);
+            if (banner)
+                version = decodeBannerVersion(banner[2], banner[3]);
+            const info = /TensorRT version: (\d+\.\d+\.\d+)/.exec(line);
+            if (info)
+                version = parseVersion(info[1]);
+        },
+    });
+    if (result.spawnError) {
+        throw new errors_InputError(`${where}: ${result.spawnError}; set trtexec: to its path (e.g. /usr/src/tensorrt/bin/trtexec)`);
+    }
+    if (!version) {
+        throw new errors_InputError(`${where}: "${command} --help" printed no "&&&& RUNNING … [TensorRT ` +
+            `vNNNN]" line (exit ${result.exitCode ?? result.signal}); is it trtexec?`);
+    }
+    return { version, helpFlags };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/failures.js
+
+
+
+/** A process that died of a signal, as a shell or a signal handler says it (test/fixtures/trtexec-logs/crash-*). */
+const CRASH = /\b(Segmentation fault|Bus error|Illegal instruction)\b|\bAborted \(core dumped\)/;
+/**
+ * Lines that tell why trtexec failed, from real logs (test/fixtures/trtexec-logs). Order is priority:
+ * when a log shows several, the earlier kind is the cause (a missing plugin also fails the ONNX
+ * parse; an out-of-memory also ends in "Could not find any implementation").
+ */
+const EVIDENCE = [
+    { kind: 'unknown-option', pattern: /Unknown option: (\S+)/ },
+    // The engine built and could not be written (sampleEngines.cpp v10.16 saveEngine and setUpInference): a full
+    // or read-only output folder. Before out-of-memory: a build that skipped tactics for memory still built.
+    {
+        kind: 'other',
+        pattern: anyOf(/Saving engine to file failed/, /Cannot open engine file: /, /Failed to open engine file for reading/, /Error when reading engine file/),
+        hint: 'trtexec built the engine and could not write it: check the free space of the output folder and that it ' +
+            'is writable (df -h; a read-only mount), then build again.',
+    },
+    {
+        kind: 'driver-insufficient',
+        pattern: /CUDA driver version is insufficient for CUDA runtime version|CUDA initialization failure with error:? 35\b/,
+    },
+    { kind: 'unsupported-gpu', pattern: /Unsupported SM|SM version not supported|Target GPU SM \d+ is not supported/ },
+    {
+        kind: 'unsupported-gpu',
+        pattern: /no kernel image is available for execution on the device/,
+        hint: 'A kernel (often a plugin .so) was not compiled for this GPU: rebuild the plugin with ' +
+            "-gencode for this GPU's compute capability (nvidia-smi --query-gpu=compute_cap --format=csv).",
+    },
+    {
+        kind: 'plugin-missing',
+        pattern: /SymbolAddress for (getPluginCreators|getCreators) could not be loaded/,
+        hint: 'A library passed with --dynamicPlugins must export getCreators (older TensorRT: getPluginCreators) and ' +
+            'setLoggerFinder; export them from the plugin, or list ' +
+            'it under `plugins:` so trt-ci loads it with --staticPlugins.',
+    },
+    {
+        kind: 'plugin-missing',
+        pattern: anyOf(/Plugin not found, are the plugin name, version, and namespace correct/, /IPluginCreator not found in Plugin Registry/, /Cannot find plugin: /, /getPluginCreator could not find plugin/),
+    },
+    { kind: 'plugin-missing', pattern: /Could not load library|cannot open shared object file/ },
+    {
+        kind: 'plan-incompatible',
+        pattern: /Magic tag does not match|magicTag == rt::kPLAN_MAGIC_TAG failed|magicTagRead == kMAGIC_TAG failed/,
+        hint: 'The file is not a TensorRT plan: check it is the saved engine, not the ONNX; an ' +
+            'Ultralytics .engine has a JSON header in front of the plan and must be stripped first.',
+    },
+    {
+        kind: 'plan-incompatible',
+        pattern: anyOf(/Version tag does not match/, /generated on an incompatible device/, /Engine deserialization failed/, /Could not deserialize engine/, /Serialization version is not supported/),
+    },
+    {
+        kind: 'out-of-memory',
+        pattern: anyOf(/Cuda Runtime \(out of memory\)/i, /Error Code 2: OutOfMemory/i, /out of memory/i, 
+        // TensorRT 7's one word (rtSafe "OutOfMemory Error in allocate") and 8.x's own spelling "insuficient".
+        /OutOfMemory Error/, /could not be allocated/i, /insuf+icient memory/i),
+    },
+    {
+        kind: 'onnx-parse',
+        pattern: anyOf(/Failed to parse onnx file/, /Failure while parsing ONNX file/, /While parsing node number/, /Parsing model failed/, 
+        // No gaps: `.*` between two words is quadratic on a long line that repeats the first one.
+        /ModelImporter\.cpp:\d+: ERROR/),
+    },
+    // glibc's assert(3) line, then abort (SIGABRT, exit 134 from a shell), with no &&&& line after it:
+    // "python3: …/myelin/src/compiler/kernel_gen/dag.cpp:1050: …: Assertion `value_info->operand()->is_tensor()'
+    // failed." (NVIDIA/TensorRT#2654). Last: a log that says more (out of memory, a plugin) says why.
+    // Myelin's own form says the same: "In function split_input -- …kqv_gemm_split.cpp:658 … -- assertion failed".
+    { kind: 'internal-assertion', pattern: /: Assertion `[^`'’]*['’] failed\.|-- assertion failed$/ },
+    // A crash says least: the shell's line ("Segmentation fault (core dumped)"), or a signal handler's
+    // ("Signal: Segmentation fault (11)"). Any line that says more comes first.
+    {
+        kind: 'other',
+        pattern: CRASH,
+        hint: 'trtexec crashed: TensorRT, a plugin or the driver died on this model. Run it again with --verbose to see ' +
+            'the last layer it reached; a crash in a plugin points at the plugin, else report it to NVIDIA with the log.',
+    },
+];
+/** One pattern that matches any of the alternatives (each kept on its own line). */
+function anyOf(...alternatives) {
+    return new RegExp(alternatives.map((a) => a.source).join('|'), alternatives[0]?.flags);
+}
+/** Lines after which trtexec gives up; without an exit code they mark the log as failed. */
+const TERMINAL_PATTERN = anyOf(/Engine set up failed/, /Engine could not be created/, /Engine creation failed/, /Failed to create engine/, /Failed to parse onnx file/, /Failure while parsing ONNX/, /Parsing model failed/, /Network validation failed/, /Cuda failure/, /^Aborting/, /Unknown option:/, /Engine deserialization failed/, /Could not deserialize engine/, /FAILED_EXECUTION/, /Cannot find any available devices/, /Cannot find device ID/, /Uncaught exception detected/, /Building engine failed/, /Serialization assertion /, /: Assertion `[^`'’]*['’] failed\.|-- assertion failed$/, /Deserialize the cuda engine failed/, /SymbolAddress for \w+ could not be loaded/, 
+// The ONNX parser's own errors and a build that found no tactic: trtexec stops after them.
+/While parsing node number/, /ModelImporter\.cpp:\d+: ERROR/, /Could not find any implementation for node/, /Saving engine to file failed/, CRASH);
+/** The failure evidence in one line, if any. */
+function matchEvidence(message) {
+    for (let rank = 0; rank < EVIDENCE.length; rank += 1) {
+        const evidence = EVIDENCE[rank];
+        if (evidence.pattern.test(message))
+            return { kind: evidence.kind, message, rank, ...(evidence.hint && { hint: evidence.hint }) };
+    }
+    return null;
+}
+/** "Requested amount of GPU memory (N bytes)", "requested size of N", "allocating N-byte buffer". */
+function requestedBytes(line) {
+    const match = /memory \((\d+) bytes\)|requested size of (\d+)|allocating (\d+)-byte/.exec(line);
+    return match ? Number(match[1] ?? match[2] ?? match[3]) : null;
+}
+/** The hints that depend on nothing but the kind of failure. */
+const FIXED_HINTS = {
+    'silent-fp32': 'Give precision: fp16 with the FP32 ONNX (trt-ci writes the FP16 ONNX TensorRT 11 needs: ' +
+        'docs/accuracy.md), or an ONNX converted to FP16/BF16 (ModelOpt AutoCast) with precision: strongly-typed',
+    'internal-assertion': 'TensorRT stopped on one of its own internal assertions (often in Myelin, which fuses ops into ' +
+        'ForeignNodes): a TensorRT bug, not your config. Try another TensorRT release, or move the ops the ' +
+        'assertion names out of the fused region (a Cast or a Reshape around them), and report it to ' +
+        'NVIDIA/TensorRT with the log.',
+    'unsupported-gpu': 'This TensorRT release has no kernels for this GPU (TensorRT >= ' +
+        '10.5 needs compute capability >= 7.5; 8.4 lacks 8.9; 10.7 lacks 12.0). ' +
+        'Use a TensorRT release that supports the GPU, or run on a runner whose GPU it supports.',
+    'plugin-missing': 'A layer needs a plugin that was not loaded. List the ' +
+        "plugin library under the model's `plugins:` (trt-ci passes it with " +
+        '--staticPlugins, or --plugins before TensorRT 8.6), and ' +
+        'check that the .so is in the image and built against this TensorRT.',
+    'plan-incompatible': 'The plan was built by another TensorRT version or for another ' +
+        'GPU; plans are not portable unless built with --versionCompatible ' +
+        'or --hardwareCompatibilityLevel. Rebuild it with this TensorRT on this GPU type.',
+    'onnx-parse': "TensorRT's ONNX parser rejected the model. Check that " +
+        'its opset is supported by this TensorRT, run onnx.checker or ' +
+        '`polygraphy inspect model` on it, and fold constants ' +
+        '(`polygraphy surgeon sanitize --fold-constants`) before the build.',
+    cancelled: 'The run was cancelled (Ctrl-C, or the job was cancelled) before this build could finish; run again.',
+    'preflight-failed': 'Fix what the preflight section says, or set preflight: warn-only in trt-ci.yml to build anyway.',
+};
+function outOfMemoryHint(message, context) {
+    const asked = context.requestedBytes ?? requestedBytes(message);
+    const floor = context.minWorkspaceBytes !== undefined
+        ? ` down to min-workspace (${formatBytes(context.minWorkspaceBytes)})`
+        : ' down to min-workspace';
+    return (`The GPU ran out of memory during the build${asked ? ` (TensorRT asked for ${formatBytes(asked)})` : ''}. ` +
+        `trt-ci retries with the workspace halved${floor}; if that is not enough, split the profile's max shapes, ` +
+        'free the GPU (nvidia-smi ' +
+        '--query-compute-apps=pid,used_memory --format=csv), or build on a GPU with more memory.');
+}
+function driverHint(context) {
+    // Every TensorRT 11 package is built with CUDA 13 (docs/compatibility.md); earlier lines ship per-CUDA builds.
+    const version = context.tensorrtVersion ? parseVersion(context.tensorrtVersion) : null;
+    const known = version && version.major >= 11
+        ? `TensorRT ${context.tensorrtVersion} is built with CUDA 13, which needs driver >= 580.65.06 on Linux. `
+        : '';
+    return (`The NVIDIA driver is older than the CUDA runtime this TensorRT ` +
+        `was built with. ${known}Linux drivers needed: CUDA 13.x >= 580.65.06, ` +
+        '12.x >= 525.60.13, 11.x >= 450.80.02. Compare `nvidia-smi ' +
+        '--query-gpu=driver_version --format=csv` with the libcudart.so that ' +
+        'trtexec links (ldd $(which trtexec) | grep cudart), then ' +
+        "upgrade the runner's driver or use a container for an older CUDA.");
+}
+function unknownOptionHint(message, context) {
+    const flag = /Unknown option: (--[A-Za-z0-9]+)/.exec(message)?.[1];
+    const version = context.tensorrtVersion ? parseVersion(context.tensorrtVersion) : null;
+    const verdict = flag && version ? flagSupport(flag, version) : null;
+    const why = verdict && !verdict.ok
+        ? `${verdict.reason}. `
+        : `trtexec ${context.tensorrtVersion ?? ''} does not know ${flag ?? 'this flag'}. `;
+    return `${why}Remove it from extra-args, or run \`trtexec --help\` to see the flags this version takes.`;
+}
+function hintFor(kind, message, context = {}) {
+    switch (kind) {
+        case 'out-of-memory':
+            return outOfMemoryHint(message, context);
+        case 'driver-insufficient':
+            return driverHint(context);
+        case 'unknown-option':
+            return unknownOptionHint(message, context);
+        case 'timeout': {
+            const limit = context.buildTimeoutMs !== undefined ? ` (${formatDuration(context.buildTimeoutMs)})` : '';
+            return (`The build ran past build-timeout${limit} and its whole ` +
+                `process group was stopped. Raise build-timeout, keep the timing cache ` +
+                'between runs (timing-cache) so later builds are faster, or pass ' +
+                '--builderOptimizationLevel=2 in extra-args to search fewer tactics.');
+        }
+        case 'other':
+            return (`trtexec failed for a reason trt-ci does not recognise; read the ` +
+                `log${context.logFile ? ` (${context.logFile})` : ''} from the first [E] line.`);
+        default:
+            return FIXED_HINTS[kind];
+    }
+}
+/** What a build or a run that the run's cancel stopped, or never let start, reports. */
+const CANCELLED = {
+    kind: 'cancelled',
+    message: 'the run was cancelled',
+    hint: hintFor('cancelled', ''),
+};
+
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/argv.js
+
+
+
+
+
+
+/** trtexec takes quoted tensor names when they hold the characters its shape syntax uses. */
+const quoteName = (name) => (/[:,']/.test(name) ? `'${name}'` : name);
+function shapeSpec(shapes, pick) {
+    return shapes.map((shape) => `${quoteName(shape.input)}:${shape[pick].join('x')}`).join(',');
+}
+const PRECISION_FLAGS = {
+    fp32: null,
+    fp16: '--fp16',
+    bf16: '--bf16',
+    int8: '--int8',
+    fp8: '--fp8',
+    best: '--best',
+    'strongly-typed': '--stronglyTyped',
+};
+/**
+ * The flag for a precision on this TensorRT, or why there is none. TensorRT 11 is strongly typed and has no
+ * precision flags: --stronglyTyped is its default there, and fp16 and bf16 are built from the FP16 or BF16
+ * ONNX trt-ci writes (`writesOnnx`: the build stage swaps the model for it, so buildArgv never sees them).
+ */
+function precisionFlag(precision, version) {
+    if (precision === null || precision === 'fp32')
+        return { flag: null };
+    if (precision === 'strongly-typed' && atLeast(version, '11.0'))
+        return { flag: null };
+    const narrow = narrowOf(precision);
+    if (narrow && atLeast(version, '11.0'))
+        return { flag: null, writesOnnx: narrow };
+    // TensorRT 11 has no calibrator: INT8 comes only from the ONNX's Q/DQ nodes (preflight checks it has them).
+    if (precision === 'int8' && atLeast(version, '11.0'))
+        return { flag: null };
+    const flag = PRECISION_FLAGS[precision];
+    const verdict = flagSupport(flag, version);
+    if (verdict.ok)
+        return { flag };
+    if (atLeast(version, '11.0')) {
+        return {
+            error: `TensorRT ${formatVersion(version)} builds strongly typed networks and has no ${flag}; use precision: ` +
+                'fp16 or bf16 (trt-ci writes that ONNX), give it a strongly typed ONNX (ModelOpt AutoCast) with ' +
+                'precision: strongly-typed, or remove precision',
+        };
+    }
+    return { error: verdict.reason };
+}
+/**
+ * keep-fp32 on TensorRT <= 10: each node's layer pinned to FP32 and the builder told to obey
+ * (samples/common/sampleOptions.cpp getLayerPrecisions at v10.16: comma-separated name:precision pairs, the
+ * name before the last ':'; sampleEngines.cpp setLayerPrecisions matches the network's layer names).
+ */
+function keptLayerArgs(model) {
+    if (model.keepFp32.length === 0)
+        return [];
+    return [`--layerPrecisions=${model.keepFp32.map((n) => `${n}:fp32`).join(',')}`, '--precisionConstraints=obey'];
+}
+/** Why an extra-args entry cannot be passed to this trtexec, or null when it can. */
+function extraArgProblem(arg, version, helpFlags = new Set()) {
+    const flag = flagName(arg);
+    if (MANAGED_FLAGS.has(flag))
+        return (`${flag} is set by trt-ci from the config (shapes, ` +
+            `workspace, precision, plugins, timing-cache); set it there`);
+    const verdict = flagSupport(flag, version);
+    if (!verdict.ok)
+        return verdict.reason;
+    if (flag === '--saveEngineSo' || flag === '--loadEngineSo')
+        return (`${flag} is for safety engines (it requires --safe, TensorRT 11.5 release notes); trt-ci builds, runs ` +
+            'and checks standard engines');
+    // Strongly typed (11.x), a binding's type is its ONNX tensor's: an FP16/BF16 I/O format on an FP32 input
+    // is not a conversion TensorRT 11 makes (issue 38's list of 11.x config errors).
+    if ((flag === '--inputIOFormats' || flag === '--outputIOFormats') && atLeast(version, '11.0')) {
+        const narrow = arg
+            .slice(flag.length + 1)
+            .split(',')
+            .find((spec) => /^(fp16|bf16)(:|$)/.test(spec));
+        if (narrow)
+            return (`${flag}=${narrow}: TensorRT ${formatVersion(version)} takes each binding's type from the ONNX ` +
+                '(strongly typed); give the ONNX FP16/BF16 inputs and outputs with precision: strongly-typed, or drop it ' +
+                '(precision: fp16 keeps FP32 inputs and outputs)');
+    }
+    // A flag this trtexec neither lists in --help nor is known to parse would fail every build.
+    if (helpFlags.size > 0 && !helpFlags.has(flag) && !hasKnownSpan(flag)) {
+        const near = closest(flag, [...helpFlags]);
+        return `this trtexec (${formatVersion(version)}) has no ${flag}${near ? `; did you mean ${near}?` : ''}`;
+    }
+    return null;
+}
+/**
+ * Why an extra-args entry repeats a flag (an earlier entry's, or one trt-ci puts in the build itself), or null.
+ * trtexec reads most flags once (REPEATABLE_FLAGS): up to 11.3 the copy it leaves is an unknown option and the
+ * build fails; from 11.4 it warns "specified more than once" and keeps one, which one no source says.
+ */
+function repeatedFlagProblem(flag, earlier, model, version) {
+    if (REPEATABLE_FLAGS.has(flag))
+        return null;
+    const own = ownBuildArgs(model, version).some((arg) => flagName(arg) === flag);
+    if (!own && !earlier.some((arg) => flagName(arg) === flag))
+        return null;
+    const where = own ? 'trt-ci sets it in the build itself' : 'extra-args gives it twice';
+    const v = formatVersion(version);
+    return atLeast(version, '11.4')
+        ? `${flag} would be given twice (${where}): trtexec ${v} keeps one and warns "specified more than once"; ` +
+            'give it once'
+        : `${flag} would be given twice (${where}): trtexec ${v} reads one and fails the build on the other as an ` +
+            'unknown option; give it once';
+}
+/** The flags a build gets from the config besides the managed ones: its precision and the layer info's. */
+function ownBuildArgs(model, version) {
+    const precision = precisionFlag(model.precision, version);
+    const precisionArgs = 'flag' in precision && precision.flag ? [precision.flag, ...keptLayerArgs(model)] : [];
+    return [...precisionArgs, ...layerInfoArgs(version, '')];
+}
+const layerInfoArgs = (version, path) => hasFlag('--exportLayerInfo', version) ? ['--profilingVerbosity=detailed', `--exportLayerInfo=${path}`] : [];
+/** argv for building one profile of one model. Never a shell string. */
+function buildArgv(version, model, profile, workspaceBytes, paths) {
+    const argv = [`--onnx=${model.onnx}`, `--saveEngine=${paths.plan}`];
+    // One engine with several optimization profiles: --profile=N, each followed by its shapes (9.1+).
+    (profile.parts ?? [profile]).forEach((part, index) => {
+        if (profile.parts)
+            argv.push(`--profile=${index}`);
+        if (part.shapes.length === 0)
+            return;
+        argv.push(`--minShapes=${shapeSpec(part.shapes, 'min')}`, `--optShapes=${shapeSpec(part.shapes, 'opt')}`, `--maxShapes=${shapeSpec(part.shapes, 'max')}`);
+    });
+    const workspaceMiB = Math.max(1, Math.floor(workspaceBytes / MiB));
+    argv.push(hasFlag('--memPoolSize', version) ? `--memPoolSize=workspace:${workspaceMiB}` : `--workspace=${workspaceMiB}`);
+    const precision = precisionFlag(model.precision, version);
+    // fp16 and bf16 on 11.x are an ONNX trt-ci writes (builds/precision-onnx.ts): built as it is, it would be FP32.
+    if ('writesOnnx' in precision && precision.writesOnnx)
+        throw new Error(`${model.name}: ${precision.writesOnnx} on TensorRT 11 is built from the written ONNX, not ${model.onnx}`);
+    if ('flag' in precision && precision.flag)
+        argv.push(precision.flag, ...keptLayerArgs(model));
+    if (paths.timingCache && hasFlag('--timingCacheFile', version))
+        argv.push(`--timingCacheFile=${paths.timingCache}`);
+    argv.push(hasFlag('--skipInference', version) ? '--skipInference' : '--buildOnly');
+    argv.push(...pluginArgs(model, version), ...layerInfoArgs(version, paths.layerInfo), ...model.extraArgs);
+    return argv;
+}
+/** argv for loading a built plan and measuring it at its shapes. */
+function benchmarkArgv(version, engine) {
+    return [`--loadEngine=${engine.plan}`, ...engineArgs(version, engine)];
+}
+/** What a run of an engine is given besides the engine: the contract both sides of an A/B share. */
+function engineArgs(version, engine, measurement = MEASUREMENT) {
+    return [
+        ...(engine.shapes.length > 0 ? [`--shapes=${shapesText(engine.shapes)}`] : []),
+        ...pluginArgs(engine, version),
+        // What a latency is made of, the same on every version (measurement.ts): explicit wherever it is not
+        // this version's default.
+        ...measurementFlags(version, measurement),
+    ];
+}
+/** `x:1x3x224x224,mask:1x77`: shapes as trtexec's --shapes takes them. */
+const shapesText = (shapes) => shapes.map((s) => `${quoteName(s.input)}:${s.dims.join('x')}`).join(',');
+/**
+ * argv for one repetition of a latency A/B: the engine, the contract (shapes, plugins), then trtexec's
+ * default 200 ms warm-up and a fixed number of timed iterations (no --duration: every repetition times
+ * the same work), each written to `times` (--exportTimes, docs/trtexec-inference-io.md).
+ */
+function abRunArgv(plan, contract, iterations, times) {
+    return [
+        `--loadEngine=${plan}`,
+        ...contract,
+        '--warmUp=200',
+        '--duration=0',
+        `--iterations=${iterations}`,
+        `--exportTimes=${times}`,
+    ];
+}
+/**
+ * argv for one profile run of an engine after its A/B (docs/explain.md): the same contract and warm-up, a
+ * fixed number of iterations, per-layer times to `profile` (--exportProfile). Below 11.0 the profile is
+ * taken in a run of its own (--separateProfileRun), so profiling does not slow the timed iterations; from
+ * 11.0 that is always so and the flag a no-op that warns (docs/trtexec-flags.md).
+ */
+function profileRunArgv(version, plan, contract, iterations, profile) {
+    return [
+        `--loadEngine=${plan}`,
+        ...contract,
+        '--warmUp=200',
+        '--duration=0',
+        `--iterations=${iterations}`,
+        `--exportProfile=${profile}`,
+        ...(version.major < 11 ? ['--separateProfileRun'] : []),
+    ];
+}
+/**
+ * argv for running a built plan once on given inputs and writing its outputs, at one of the profile's
+ * shapes (docs/trtexec-inference-io.md): --loadInputs (raw files); the outputs at full precision with
+ * --dumpRawBindingsToFile (8.6+, into the working folder) or else --exportOutput's JSON; one iteration,
+ * no warm-up (trtexec would otherwise infer for its default 3 s). With `judge` (11.1+), trtexec also
+ * compares them with the reference outputs: any element out of tolerance fails (a threshold above 0 is
+ * required; the share of one element in a billion is still above 1e-9).
+ */
+function accuracyArgv(version, engine, files, judge = null, 
+/** false: --exportOutput even where the dump exists (outputs whose dump file names collide). */
+dump = hasFlag('--dumpRawBindingsToFile', version)) {
+    const argv = [`--loadEngine=${engine.plan}`];
+    if (engine.shapes.length > 0)
+        argv.push(`--shapes=${shapesText(engine.shapes)}`);
+    argv.push(`--loadInputs=${fileList(files.inputs)}`, '--warmUp=0', '--duration=0', '--iterations=1');
+    argv.push(dump ? '--dumpRawBindingsToFile' : `--exportOutput=${files.output}`);
+    if (judge) {
+        argv.push(`--loadRefOutputs=${fileList(judge.references)}`, '--accuracyAlgorithm=l0');
+        argv.push(`--atol=${judge.atol}`, `--rtol=${judge.rtol}`, '--accuracyThreshold=1e-9');
+    }
+    argv.push(...pluginArgs(engine, version));
+    return argv;
+}
+const fileList = (files) => files.map((f) => `${quoteName(f.name)}:${f.file}`).join(',');
+function pluginArgs(model, version) {
+    const flag = hasFlag('--staticPlugins', version) ? '--staticPlugins' : '--plugins';
+    return [
+        ...model.plugins.map((plugin) => `${flag}=${plugin}`),
+        ...model.dynamicPlugins.map((plugin) => `--dynamicPlugins=${plugin}`),
+    ];
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/export-output.js
+// trtexec --exportOutput=file: the outputs of the last inference (docs/trtexec-inference-io.md).
+//
+//   [
+//     { "name" : "prob"
+//     , "dimensions" : "2x10"
+//     , "values" : [ 0.1, 0.2, nan, -inf ]
+//     }
+//   ]
+//
+// Values are printed with C++ `os << v`: NaN and infinities come out as bare nan, -nan, inf, -inf, which
+// JSON does not allow. They are read here as the numbers they are, never dropped: a NaN is a finding.
+const NON_FINITE = {
+    nan: '"NaN"',
+    '-nan': '"NaN"',
+    inf: '"Infinity"',
+    '-inf': '"-Infinity"',
+    infinity: '"Infinity"',
+    '-infinity': '"-Infinity"',
+};
+/** The file's text with every bare nan/inf outside a string quoted, so that JSON.parse takes it. */
+function quoteNonFinite(text) {
+    let out = '';
+    let i = 0;
+    while (i < text.length) {
+        const char = text[i];
+        if (char === '"') {
+            // A string (a tensor name may be "inf"): copied as it is, escapes included.
+            let end = i + 1;
+            while (end < text.length && text[end] !== '"')
+                end += text[end] === '\\' ? 2 : 1;
+            out += text.slice(i, end + 1);
+            i = end + 1;
+            continue;
+        }
+        const word = /^-?[A-Za-z]+/.exec(text.slice(i, i + 12))?.[0];
+        if (word && NON_FINITE[word.toLowerCase()]) {
+            out += NON_FINITE[word.toLowerCase()];
+            i += word.length;
+            continue;
+        }
+        out += char;
+        i += 1;
+    }
+    return out;
+}
+/** Parses an --exportOutput file; throws with what was expected when it is not one. */
+function parseExportedOutput(text) {
+    let data;
+    try {
+        data = JSON.parse(quoteNonFinite(text));
+    }
+    catch (error) {
+        throw new Error(`not trtexec --exportOutput JSON: ${error.message}`);
+    }
+    if (!Array.isArray(data))
+        throw new Error('not trtexec --exportOutput JSON: expected a list of outputs');
+    return data.map((entry, i) => {
+        const { name, dimensions, values } = (entry ?? {});
+        if (typeof name !== 'string' || typeof dimensions !== 'string' || !Array.isArray(values)) {
+            throw new Error(`not trtexec --exportOutput JSON: output ${i} needs name, dimensions and values`);
+        }
+        const dims = dimensions === '' ? [] : dimensions.split('x').map(Number);
+        const numbers = Float64Array.from(values, (v) => (typeof v === 'number' ? v : Number(v)));
+        const expected = dims.reduce((a, b) => a * b, 1);
+        if (dims.some((d) => !Number.isSafeInteger(d) || d < 0) || numbers.length !== expected) {
+            throw new Error(`not trtexec --exportOutput JSON: output ${name} has dimensions ${dimensions} but ${numbers.length} values`);
+        }
+        return { name, dimensions: dims, values: numbers };
+    });
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/export-times.js
+// trtexec --exportTimes: one object per timed iteration, warm-up left out (exportJSONTrace in
+// samples/common/sampleReporting.cpp, the same keys from 7.1 to 11.1):
+//   [ { "startEnqMs" : …, …, "h2dMs" : …, "computeMs" : …, "d2hMs" : …, "latencyMs" : … }, … ]
+// Values are printed at the stream's default precision; they are plain JSON numbers.
+/**
+ * Each iteration's GPU compute time (ms): what a change of engine moves. Host-device copies are the same
+ * bytes for both engines of an A/B and only add the PCIe link's noise.
+ */
+function parseExportedTimes(text, file) {
+    let data;
+    try {
+        data = JSON.parse(text);
+    }
+    catch {
+        throw new Error(`${file}: expected trtexec --exportTimes JSON (an array of iterations), got something else`);
+    }
+    if (!Array.isArray(data))
+        throw new Error(`${file}: expected an array of iterations`);
+    return data.map((entry, i) => {
+        const compute = entry?.computeMs;
+        if (typeof compute !== 'number' || !Number.isFinite(compute) || compute < 0) {
+            throw new Error(`${file}: iteration ${i} has no computeMs`);
+        }
+        return compute;
+    });
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/layer-profile.js
+// trtexec --exportProfile (samples/common/sampleReporting.cpp, Profiler::exportJSONProfile, the same from 7.2 to
+// 11.1): a list whose first entry is { "count": iterations } and then one line per layer: name, timeMs (the sum
+// over iterations), averageMs, medianMs (from 8.4; TensorRT 7.x and 8.2 have none) and percentage. A layer's
+// time is its median where there is one, else its average. trtexec writes it with iostream, not a JSON
+// library: a name is not escaped (a `"` or `\` in a node name makes the file invalid JSON) and a number
+// can be `nan` or `inf` (a percentage of a zero total). Such a file is read line by line, in the one layout
+// trtexec writes. Pure: text in, times out.
+/** `, { "name" : "<name, unescaped>", "timeMs" : 1.5, "averageMs" : …, ["medianMs" : …,] "percentage" : … }` */
+const LAYER_LINE = new RegExp([
+    String.raw `^\s*,?\s*\{\s*"name"\s*:\s*"(.*)"`,
+    String.raw `\s*,\s*"timeMs"\s*:\s*(\S+?)`,
+    String.raw `\s*,\s*"averageMs"\s*:\s*(\S+?)`,
+    String.raw `\s*(?:,\s*"medianMs"\s*:\s*(\S+?)\s*)?`,
+    String.raw `,\s*"percentage"\s*:\s*(\S+?)\s*\}\s*$`,
+].join(''));
+const COUNT_LINE = /^\s*,?\s*\{\s*"count"\s*:\s*(\d+)\s*\}\s*$/;
+/** iostream's numbers: JSON's, and nan, -nan, inf (read as NaN and ±Infinity, which the times leave out). */
+const layer_profile_number = (text) => /^-?nan$/i.test(text) ? Number.NaN : Number(text.replace(/^(-?)inf$/i, '$1Infinity'));
+/** The entries of a profile that is not valid JSON, read in trtexec's layout; null when it is not that layout. */
+function entriesByLine(text) {
+    const lines = text.split(/\r?\n/).filter((line) => line.trim() && line.trim() !== '[' && line.trim() !== ']');
+    const entries = [];
+    for (const line of lines) {
+        const count = COUNT_LINE.exec(line);
+        const layer = count ? null : LAYER_LINE.exec(line);
+        if (count)
+            entries.push({ count: Number(count[1]) });
+        else if (layer) {
+            const [, name, timeMs, averageMs, medianMs, percentage] = layer;
+            entries.push({
+                name,
+                timeMs: layer_profile_number(timeMs),
+                averageMs: layer_profile_number(averageMs),
+                ...(medianMs !== undefined && { medianMs: layer_profile_number(medianMs) }),
+                percentage: layer_profile_number(percentage),
+            });
+        }
+        else
+            return null;
+    }
+    return entries.length ? entries : null;
+}
+function parseProfile(text) {
+    let json;
+    try {
+        json = JSON.parse(text);
+    }
+    catch (error) {
+        json = entriesByLine(text);
+        if (!json) {
+            throw new Error(`expected --exportProfile JSON, got text that does not parse (${error.message})`);
+        }
+    }
+    if (!Array.isArray(json))
+        throw new Error('expected --exportProfile JSON: a list of { name, averageMs, … }');
+    let count = null;
+    let median = true;
+    const times = new Map();
+    for (const entry of json) {
+        if (!entry || typeof entry !== 'object')
+            continue;
+        if (typeof entry.count === 'number' && entry.name === undefined) {
+            count = entry.count;
+            continue;
+        }
+        if (typeof entry.name !== 'string')
+            continue;
+        const value = typeof entry.medianMs === 'number' ? entry.medianMs : entry.averageMs;
+        if (typeof entry.medianMs !== 'number')
+            median = false;
+        if (typeof value !== 'number' || !Number.isFinite(value))
+            continue;
+        times.set(entry.name, (times.get(entry.name) ?? 0) + value);
+    }
+    return { count, times, median };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/log-parser.js
+
+
+
+const TIMESTAMP = /^\[?\d\d\/\d\d\/\d{4}-\d\d:\d\d:\d\d\] /;
+const SEVERITY = /^\[([IWEVF])\] /;
+const NUMBER = '(-?\\d+(?:\\.\\d+)?(?:e[-+]?\\d+)?)';
+const STAT = new RegExp(`\\b(min|max|mean|median) = ${NUMBER} ms`, 'g');
+const PERCENTILE = new RegExp(`percentile\\((\\d+(?:\\.\\d+)?)%\\) = ${NUMBER} ms`, 'g');
+// TensorRT <= 8.0 printed the summary as a block of "min: X ms (end to end Y ms)" lines.
+const OLD_STAT = new RegExp(`^(min|max|mean|median): ${NUMBER} ms`);
+const OLD_PERCENTILE = new RegExp(`^percentile: ${NUMBER} ms at (\\d+(?:\\.\\d+)?)%`);
+function emptyStats() {
+    return { min: null, max: null, mean: null, median: null, p90: null, p95: null, p99: null };
+}
+/**
+ * Reads trtexec output (7.x to 11.x) one line at a time and keeps only the figures, so a
+ * multi-gigabyte verbose log costs no more memory than a short one.
+ */
+class TrtexecLogParser {
+    version = null;
+    banner = null;
+    engineBytes = null;
+    loadedEngineBytes = null;
+    builtSeconds = null;
+    generationSeconds = null;
+    throughput = null;
+    latency = null;
+    gpuCompute = null;
+    oldSection = null;
+    evidence = null;
+    evidenceLevel = null;
+    requestedBytes = null;
+    terminal = null;
+    lastError = null;
+    deviceName = null;
+    computeCapability = null;
+    push(rawLine) {
+        // trtexec never starts a line with '#'; saved logs use such lines for notes (where it ran, why).
+        if (rawLine.startsWith('#'))
+            return;
+        if (rawLine.startsWith('&&&& ')) {
+            this.readBanner(rawLine);
+            return;
+        }
+        let line = rawLine.replace(TIMESTAMP, '');
+        // trtexec writes "[E] [TRT] …", TensorRT's Python logger "[TRT] [E] …": take both in either order.
+        let level = null;
+        for (let prefix = 0; prefix < 2; prefix += 1) {
+            const severity = SEVERITY.exec(line);
+            if (severity) {
+                level = severity[1];
+                line = line.slice(severity[0].length);
+            }
+            else if (line.startsWith('[TRT] ')) {
+                line = line.slice(6);
+            }
+        }
+        // Verbose lines are most of a big log and carry little; only the build time can hide there.
+        if (level === 'V') {
+            this.readBuildFigures(line);
+            return;
+        }
+        this.readFigures(line);
+        this.readFailure(line, level);
+    }
+    readBanner(line) {
+        const verdict = VERDICT_PATTERN.exec(line)?.[1];
+        if (verdict === 'PASSED' || verdict === 'FAILED')
+            this.banner = verdict;
+        const match = BANNER_PATTERN.exec(line);
+        if (!match)
+            return;
+        const version = decodeBannerVersion(match[2], match[3]);
+        if (version && !this.version)
+            this.version = version;
+        else if (version && this.version?.build === null && sameRelease(version, this.version))
+            this.version.build = version.build;
+    }
+    readBuildFigures(line) {
+        let match = /^Engine built in ([\d.]+) sec/.exec(line);
+        if (match) {
+            this.builtSeconds = Number(match[1]);
+            return true;
+        }
+        match = /^Engine generation completed in ([\d.]+) seconds/.exec(line);
+        if (match) {
+            this.generationSeconds = Number(match[1]);
+            return true;
+        }
+        return false;
+    }
+    readFigures(line) {
+        if (this.readBuildFigures(line))
+            return;
+        let match = /^Created engine with size: ([\d.]+) MiB/.exec(line);
+        if (match) {
+            this.engineBytes = Math.round(Number(match[1]) * MiB);
+            return;
+        }
+        // TensorRT 8.0 prints "MB" where later releases print "MiB", for the same size >> 20 (docs/trtexec-flags.md).
+        match = /^Loaded engine size: ([\d.]+) Mi?B\b/.exec(line);
+        if (match) {
+            this.loadedEngineBytes ??= Math.round(Number(match[1]) * MiB);
+            return;
+        }
+        match = /^TensorRT version: (\d+\.\d+\.\d+)/.exec(line);
+        if (match) {
+            if (!this.version)
+                this.version = parseVersion(match[1]);
+            return;
+        }
+        match = /^Selected Device: (.+)$/.exec(line);
+        if (match) {
+            this.deviceName = match[1].trim();
+            return;
+        }
+        match = /^Compute Capability: (\d+\.\d+)/.exec(line);
+        if (match) {
+            this.computeCapability = match[1];
+            return;
+        }
+        match = /^Throughput: ([\d.e+-]+) qps/.exec(line) ?? /^throughput: ([\d.e+-]+) qps/.exec(line);
+        if (match) {
+            this.throughput = Number(match[1]);
+            return;
+        }
+        if (line.startsWith('Latency: ')) {
+            this.latency = readStats(line);
+            return;
+        }
+        if (line.startsWith('GPU Compute Time: ')) {
+            this.gpuCompute = readStats(line);
+            return;
+        }
+        this.readOldSummary(line);
+    }
+    readOldSummary(line) {
+        const header = line.trim();
+        if (header === 'Host Latency') {
+            this.oldSection = 'latency';
+            this.latency = emptyStats();
+        }
+        else if (header === 'GPU Compute') {
+            this.oldSection = 'gpu';
+            this.gpuCompute = emptyStats();
+        }
+        else if (header === 'Enqueue Time' || header === 'Host Walltime') {
+            this.oldSection = 'other';
+        }
+        const target = this.oldSection === 'latency' ? this.latency : this.oldSection === 'gpu' ? this.gpuCompute : null;
+        if (!target)
+            return;
+        const stat = OLD_STAT.exec(line);
+        if (stat) {
+            target[stat[1]] = Number(stat[2]);
+            return;
+        }
+        const percentile = OLD_PERCENTILE.exec(line);
+        if (percentile)
+            target[`p${percentile[2]}`] = Number(percentile[1]);
+    }
+    readFailure(line, level) {
+        if (level === 'I')
+            return;
+        const match = matchEvidence(line);
+        if (match &&
+            (!this.evidence ||
+                match.rank < this.evidence.rank ||
+                (match.rank === this.evidence.rank && level === 'E' && this.evidenceLevel !== 'E'))) {
+            this.evidence = match;
+            this.evidenceLevel = level;
+        }
+        if (!this.terminal && TERMINAL_PATTERN.test(line))
+            this.terminal = line;
+        if (match?.kind === 'out-of-memory')
+            this.requestedBytes ??= requestedBytes(line);
+        if (level === 'E' || level === 'F')
+            this.lastError = line;
+    }
+    /** The figures so far, judged by how the process ended when that is known. */
+    result(outcome, context = {}) {
+        const version = this.version ? formatVersion(this.version) : null;
+        const status = this.status(outcome);
+        return {
+            tensorrtVersion: version,
+            tensorrtBuild: this.version?.build ?? null,
+            status,
+            engineBytes: this.engineBytes ?? this.loadedEngineBytes,
+            engineBytesAre: this.engineBytes !== null ? 'exact' : this.loadedEngineBytes !== null ? 'at-least' : null,
+            buildSeconds: this.builtSeconds ?? this.generationSeconds,
+            throughputQps: this.throughput,
+            latencyMs: this.latency,
+            gpuComputeMs: this.gpuCompute,
+            failure: status === 'failed' ? this.failure(outcome, { tensorrtVersion: version, ...context }) : null,
+            device: { name: this.deviceName, computeCapability: this.computeCapability },
+        };
+    }
+    status(outcome) {
+        if (outcome?.timedOut)
+            return 'failed';
+        if (outcome && (outcome.exitCode !== null || outcome.signal))
+            return outcome.exitCode === 0 ? 'passed' : 'failed';
+        if (this.banner === 'PASSED')
+            return 'passed';
+        if (this.banner === 'FAILED' || this.terminal)
+            return 'failed';
+        return 'unknown';
+    }
+    failure(outcome, context) {
+        if (outcome?.timedOut)
+            return {
+                kind: 'timeout',
+                message: 'trtexec ran past build-timeout and was stopped',
+                hint: hintFor('timeout', '', context),
+            };
+        if (this.evidence) {
+            const hint = this.evidence.hint ??
+                hintFor(this.evidence.kind, this.evidence.message, { requestedBytes: this.requestedBytes, ...context });
+            return { kind: this.evidence.kind, message: this.evidence.message, hint };
+        }
+        const how = outcome?.signal
+            ? `trtexec was killed by ${outcome.signal}`
+            : outcome
+                ? `trtexec exited with status ${outcome.exitCode}`
+                : 'trtexec failed';
+        const message = this.terminal ?? this.lastError ?? how;
+        return {
+            kind: 'other',
+            message: message === how ? how : `${how}: ${message}`,
+            hint: hintFor('other', message, context),
+        };
+    }
+}
+function sameRelease(a, b) {
+    return a.major === b.major && a.minor === b.minor && a.patch === b.patch;
+}
+function readStats(line) {
+    const stats = emptyStats();
+    for (const match of line.matchAll(STAT))
+        stats[match[1]] = Number(match[2]);
+    for (const match of line.matchAll(PERCENTILE))
+        stats[`p${match[1]}`] = Number(match[2]);
+    return stats;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/raw-bindings.js
+// trtexec --dumpRawBindingsToFile (8.6+): every binding of the last inference, written to the working
+// folder as `<name>.<input|output>.<d0.d1…>.<dtype>.raw` in the binding's own type, so the values are
+// the engine's to the last bit (--exportOutput prints ~6 significant digits). Source:
+// samples/common/sampleInference.cpp (dumpBindings), common.h (genFilenameSafeString), sampleOptions.cpp
+// (operator<< for DataType) at v8.6.1 and v11.1; docs/trtexec-inference-io.md.
+
+/** Longest file name genFilenameSafeString keeps; longer ones keep both ends around "...". */
+const MAX_FILE_NAME = 150;
+/** genFilenameSafeString: letters, digits and `._-,` kept, anything else `_`; cut in the middle when long. */
+function filenameSafe(text) {
+    const safe = (part) => part.replace(/[^A-Za-z0-9._,-]/g, '_');
+    if (text.length <= MAX_FILE_NAME)
+        return safe(text);
+    const half = (MAX_FILE_NAME - 3) >> 1;
+    return `${safe(text.slice(0, half))}...${safe(text.slice(text.length - half))}`;
+}
+/**
+ * The names an output's dump may have: 8.6 makes only the tensor name safe, 11.1 the whole file name
+ * (they differ only for names long enough to be cut).
+ */
+function rawOutputFileNames(name, dims, dtype) {
+    const suffix = `.output.${dims.join('.')}.${dtype}.raw`;
+    return [...new Set([`${filenameSafe(name)}${suffix}`, filenameSafe(`${name}${suffix}`)])];
+}
+/** The types trt-ci reads from a dump, as trtexec spells them; an output of another type is not compared. */
+const RAW_TYPES = ['fp32', 'fp16', 'bf16', 'int32', 'int8', 'uint8', 'int64', 'bool'];
+/** trtexec's spelling of each type (sampleOptions.cpp operator<< for DataType) as ONNX names it. */
+const ELEMENT_OF = {
+    fp32: 'float32',
+    fp16: 'float16',
+    bf16: 'bfloat16',
+    int32: 'int32',
+    int8: 'int8',
+    uint8: 'uint8',
+    int64: 'int64',
+    bool: 'bool',
+};
+/** A dump's values as numbers (as the GPU wrote them); throws when the size is not the shape's. */
+function decodeRaw(bytes, dtype, count, file) {
+    const type = ELEMENT_OF[dtype];
+    const size = ELEMENT_BYTES[type];
+    if (bytes.length !== count * size) {
+        throw new Error(`${file}: ${bytes.length} bytes, expected ${count * size} (${count} × ${dtype})`);
+    }
+    return readElements(type, bytes);
+}
+/** The output dumps among a folder's files, with the shape and type each name gives. */
+function outputDumps(files) {
+    return files.flatMap((file) => {
+        const parts = /\.output\.((?:\d+\.)*\d+|)\.([a-z0-9]+)\.raw$/.exec(file);
+        return parts ? [{ file, dims: parts[1] ? parts[1].split('.').map(Number) : [], dtype: parts[2] }] : [];
+    });
+}
+/**
+ * Output names whose dumps would have one file name (`y:0` and `y_0` are both `y_0`): trtexec writes the
+ * second over the first, so the dump cannot tell them apart and --exportOutput (named) must be read.
+ */
+function dumpNamesCollide(names) {
+    return new Set(names.map(filenameSafe)).size !== names.length;
+}
+/** Dumped outputs that are none of `names` (an output the reference does not check). */
+function dumpsOfOtherOutputs(files, names) {
+    return outputDumps(files)
+        .filter((dump) => !names.some((name) => rawOutputFileNames(name, dump.dims, dump.dtype).includes(dump.file)))
+        .map((dump) => dump.file);
+}
+/** The dump of output `name` among a folder's files, with the shape and type its name gives; null if none. */
+function findRawOutput(files, name) {
+    return outputDumps(files).find((dump) => rawOutputFileNames(name, dump.dims, dump.dtype).includes(dump.file)) ?? null;
+}
+const isRawType = (dtype) => RAW_TYPES.includes(dtype);
+
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/trtexec-check.js
+// trtexec 11.1's own accuracy check, read from its log: for each output compared with --loadRefOutputs,
+// `Accuracy loss for tensor <name> (L0): 0.000250`, then ` [FAIL: >= threshold …]` when it failed, and
+// `Accuracy validation FAILED` with exit 1 at the end (samples/common/sampleInference.cpp validateAccuracy,
+// samples/trtexec/trtexec.cpp at v11.1). The loss is printed std::fixed with 6 decimals.
+const LOSS = /Accuracy loss for tensor (.+) \((L0|L1|L2|LInf|Cosine)\): (\S+)( \[FAIL: >= threshold [^\]]*\])?\s*$/;
+/** Each judged output's loss by name, and whether trtexec failed the check as a whole. */
+function readTrtexecCheck(log) {
+    const losses = new Map();
+    for (const line of log.split('\n')) {
+        const match = LOSS.exec(line);
+        if (match)
+            losses.set(match[1], { algorithm: match[2], loss: Number(match[3]), failed: match[4] !== undefined });
+    }
+    return { losses, failed: log.includes('Accuracy validation FAILED') };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/runners/trtexec-runner.js
+// trtexec as a plan runner: each request is one trtexec process through the seam (tensorrt/trtexec.ts), with
+// the flags of this TensorRT (tensorrt/argv.ts), and its files read by trtexec's own formats: the log, the raw
+// output dumps (8.6+) or --exportOutput's JSON with 11.1's own accuracy check, --exportTimes, --exportProfile.
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+const runOptions = (place, logFile) => ({
+    gpu: place.gpu,
+    logFile,
+    timeoutMs: place.timeoutMs,
+    ...(place.signal && { signal: place.signal }),
+});
+/** How a run that did not exit 0 ended, in words. */
+const howItEnded = (run) => run.spawnError ?? (run.exitCode === null ? `was stopped by ${run.signal}` : `exited ${run.exitCode}`);
+/** trtexec as the run's plan runner, with the flags of `version`. */
+function trtexecRunner(trtexec, version) {
+    return new TrtexecRunner(trtexec, version);
+}
+class TrtexecRunner {
+    trtexec;
+    version;
+    name = 'trtexec';
+    noProfile = null;
+    constructor(trtexec, version) {
+        this.trtexec = trtexec;
+        this.version = version;
+    }
+    async benchmark(engine, place, log) {
+        const parser = new TrtexecLogParser();
+        // The lines that say what the run measured (measurement.ts reads them), not the whole log.
+        const measuring = [];
+        const result = await this.trtexec.run(benchmarkArgv(this.version, engine), {
+            ...runOptions(place, log),
+            onLine: (line) => {
+                parser.push(line);
+                if (MEASUREMENT_LINE.test(line))
+                    measuring.push(line);
+            },
+        });
+        const ended = { exitCode: result.exitCode, signal: result.signal, timedOut: result.timedOut };
+        const parsed = parser.result(ended, { buildTimeoutMs: place.timeoutMs, logFile: log });
+        const perf = {
+            throughputQps: parsed.throughputQps,
+            latencyMs: parsed.latencyMs,
+            gpuComputeMs: parsed.gpuComputeMs,
+            log,
+            measurement: measuredFrom(MEASUREMENT, measuring.join('\n')),
+        };
+        const failure = result.cancelled
+            ? CANCELLED
+            : parsed.failure && { ...parsed.failure, message: `the plan did not load: ${parsed.failure.message}` };
+        return { perf, failure };
+    }
+    infer(engine, place, request) {
+        return inferWithTrtexec(this.trtexec, this.version, engine, place, request);
+    }
+    async time(engine, place, { stem, iterations, measurement }) {
+        const times = `${stem}.times.json`;
+        const log = `${stem}.log`;
+        const contract = engineArgs(this.version, engine, measurement);
+        const run = await this.trtexec.run(abRunArgv(engine.plan, contract, iterations, times), runOptions(place, log));
+        if (run.exitCode !== 0)
+            throw new RunFailed(`trtexec ${howItEnded(run)}`, log, run.cancelled);
+        const text = await (0,promises_namespaceObject.readFile)(log, 'utf8').catch(() => '');
+        const { bindings, overridden } = readBindings(text);
+        return {
+            timesMs: parseExportedTimes(await (0,promises_namespaceObject.readFile)(times, 'utf8'), times),
+            log,
+            bindings,
+            overridden,
+            measurement: measuredFrom(measurement, text),
+        };
+    }
+    profile = async (engine, place, request) => {
+        const contract = engineArgs(this.version, engine, request.measurement);
+        const argv = profileRunArgv(this.version, engine.plan, contract, request.iterations, request.file);
+        const result = await this.trtexec.run(argv, runOptions(place, request.log));
+        if (result.exitCode !== 0)
+            throw new RunFailed(`trtexec ${howItEnded(result)}`, request.log, result.cancelled);
+        return parseProfile(await (0,promises_namespaceObject.readFile)(request.file, 'utf8'));
+    };
+    // The run sweeps its trtexec seam itself (pipeline.ts).
+    sweep() {
+        return Promise.resolve();
+    }
+}
+/**
+ * Runs the engine once on the inputs (in `dir`, where 8.6+ dumps its outputs) and reads its outputs; on 11.1+,
+ * when one atol fits every output (trtexec takes one), trtexec judges them against the reference as well (it
+ * reads a reference in its binding's type, so it judges only FP32). Whatever keeps the outputs from being read
+ * is the check's problem, naming the log.
+ */
+async function inferWithTrtexec(trtexec, version, engine, place, { inputs, expected, tolerance, dir, outputTypes }) {
+    const files = inputs.map((input, i) => ({ name: input.name, file: (0,external_node_path_namespaceObject.join)(dir, `input${i}.bin`) }));
+    await Promise.all(inputs.map((input, i) => writeNewFile(files[i].file, elementBytes(input.type, input.values))));
+    let judge = null;
+    const allFloat32 = expected.every((o) => o.type === 'float32' && (outputTypes.get(o.name) ?? 'float32') === 'float32');
+    if (hasFlag('--loadRefOutputs', version) && new Set(tolerance.atols).size === 1 && allFloat32) {
+        const references = expected.map((o, i) => ({ name: o.name, file: (0,external_node_path_namespaceObject.join)(dir, `reference${i}.bin`) }));
+        await Promise.all(expected.map((o, i) => writeNewFile(references[i].file, elementBytes('float32', o.values))));
+        judge = { references, atol: tolerance.atols[0], rtol: tolerance.rtol };
+    }
+    const output = (0,external_node_path_namespaceObject.join)(dir, 'output.json');
+    const log = (0,external_node_path_namespaceObject.join)(dir, 'trtexec.log');
+    const names = expected.map((o) => o.name);
+    const dump = hasFlag('--dumpRawBindingsToFile', version) && !dumpNamesCollide(names);
+    const argv = accuracyArgv(version, engine, { inputs: files, output }, judge, dump);
+    const run = await trtexec.run(argv, { ...runOptions(place, log), cwd: dir });
+    try {
+        const check = judge ? readTrtexecCheck(await (0,promises_namespaceObject.readFile)(log, 'utf8')) : null;
+        // trtexec exits 1 when its own check fails, after writing the outputs: that is a verdict, not a fault.
+        if (run.exitCode !== 0 && !check?.failed) {
+            throw new Error(`trtexec exited with ${run.exitCode ?? run.signal ?? run.spawnError}`);
+        }
+        const read = dump ? await readDumps(dir, expected) : await readExported(output, names);
+        // Every output the engine has is checked: a reference that lacks one must not pass it unseen.
+        if (read.unchecked.length > 0) {
+            return { problem: `the reference has nothing for the engine's output(s) ${read.unchecked.join(', ')}` };
+        }
+        return { outputs: read.outputs, trtexecLosses: check?.losses ?? null };
+    }
+    catch (error) {
+        // trtexec's own last error says why better than an exit status does.
+        const said = (await (0,promises_namespaceObject.readFile)(log, 'utf8').catch(() => ''))
+            .split('\n')
+            .filter((line) => /\[E\]/.test(line))
+            .at(-1)
+            ?.replace(/^\[[^\]]*\] \[E\] /, '');
+        const why = said ? `${errorMessage(error)}; trtexec said: ${said}` : errorMessage(error);
+        return { problem: `trtexec could not run the engine on the inputs (${log}): ${why}` };
+    }
+}
+/** The outputs --dumpRawBindingsToFile wrote, and the dumped outputs the reference does not have. */
+async function readDumps(dir, expected) {
+    const written = await (0,promises_namespaceObject.readdir)(dir);
+    const names = expected.map((o) => o.name);
+    return { outputs: await readRawOutputs(dir, written, expected), unchecked: dumpsOfOtherOutputs(written, names) };
+}
+/** The outputs --exportOutput wrote, and those the reference does not have. */
+async function readExported(output, names) {
+    const exported = parseExportedOutput(await (0,promises_namespaceObject.readFile)(output, 'utf8'));
+    return {
+        outputs: new Map(exported.map((o) => [o.name, o.values])),
+        unchecked: exported.map((o) => o.name).filter((name) => !names.includes(name)),
+    };
+}
+/** The outputs trtexec dumped into `dir`, each at full precision in its own type. */
+async function readRawOutputs(dir, files, expected) {
+    const outputs = new Map();
+    for (const { name } of expected) {
+        const found = findRawOutput(files, name);
+        if (!found)
+            continue;
+        if (!isRawType(found.dtype))
+            throw new Error(`output ${name} is ${found.dtype}, which trt-ci does not compare`);
+        const count = found.dims.reduce((a, b) => a * b, 1);
+        outputs.set(name, decodeRaw(await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(dir, found.file)), found.dtype, count, found.file));
+    }
+    return outputs;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/runners/command-runner.js
+// The second plan runner: a command of the team's own (run: { command } in trt-ci.yml), e.g. a script against the
+// TensorRT Python runtime, whose wheels ship no trtexec. Each request is one process through the same seam as
+// trtexec (its own process group, pinned to the GPU, credentials removed, killed on timeout or cancel), in
+// trt-ci.yml's folder. trt-ci writes the request as JSON, fills in {request} (and TRT_CI_RUN_REQUEST) with its
+// path, and reads the result the command writes where the request says. docs/run-command.md is the contract;
+// examples/run_engine_tensorrt.py keeps it for the TensorRT Python API.
+
+
+
+
+
+
+
+
+
+
+
+
+/** The request's schema name: a script can refuse a request of a version it does not know. */
+const RUN_REQUEST_SCHEMA = 'trt-ci/run-request@1';
+/** The environment variable that names the request's file, for a command that takes no {request}. */
+const RUN_REQUEST_VARIABLE = 'TRT_CI_RUN_REQUEST';
+/** How many timed iterations the build's benchmark asks for (trtexec's own benchmark runs 3 s or 10 iterations). */
+const BENCHMARK_ITERATIONS = 100;
+const measurementSchema = object({ dataTransfers: schemas_boolean(), cudaGraph: schemas_boolean(), spinWait: schemas_boolean() });
+const outputSchema = object({
+    name: schemas_string(),
+    dtype: schemas_string(),
+    shape: array(schemas_number().int().nonnegative()),
+    file: schemas_string(),
+});
+const resultSchema = object({
+    outputs: array(outputSchema).optional(),
+    timesMs: array(schemas_number().finite().nonnegative()).optional(),
+    measurement: measurementSchema.optional(),
+    tensorrtVersion: schemas_string().optional(),
+});
+function commandRunner(run, seam, dir) {
+    return new CommandRunner(run, seam, dir);
+}
+class CommandRunner {
+    run;
+    seam;
+    dir;
+    name;
+    profile = null;
+    noProfile;
+    probed = null;
+    constructor(run, seam, 
+    /** trt-ci.yml's folder: the command runs there. */
+    dir) {
+        this.run = run;
+        this.seam = seam;
+        this.dir = dir;
+        this.name = `the run command (${(0,external_node_path_namespaceObject.basename)(run.command[0])})`;
+        this.noProfile = `${this.name} gives no per-layer times (only trtexec's --exportProfile does)`;
+    }
+    async benchmark(engine, place, log) {
+        try {
+            const body = { iterations: BENCHMARK_ITERATIONS, warmUpMs: 200, measurement: MEASUREMENT };
+            const result = await this.timed(engine, place, (0,external_node_path_namespaceObject.dirname)(log), log, body);
+            return { perf: perfOf(result.timesMs, log, result.measurement ?? null), failure: null };
+        }
+        catch (error) {
+            if (!(error instanceof RunFailed))
+                throw error;
+            const failure = error.cancelled
+                ? CANCELLED
+                : { kind: 'other', message: `the plan did not load: ${error.how}`, hint: runHint(log) };
+            return { perf: emptyPerf(log), failure };
+        }
+    }
+    async infer(engine, place, { inputs, expected, dir: folder }) {
+        const files = inputs.map((input, i) => ({
+            name: input.name,
+            dtype: input.type,
+            shape: input.dims,
+            file: (0,external_node_path_namespaceObject.join)(folder, `input${i}.bin`),
+        }));
+        await Promise.all(inputs.map((input, i) => writeNewFile(files[i].file, elementBytes(input.type, input.values))));
+        const log = (0,external_node_path_namespaceObject.join)(folder, 'run.log');
+        let result;
+        try {
+            result = await this.ask('infer', engine, place, folder, log, { inputs: files });
+        }
+        catch (error) {
+            if (error instanceof RunFailed)
+                return { problem: `${error.how} (${log})` };
+            throw error;
+        }
+        const given = result.outputs ?? [];
+        const names = expected.map((o) => o.name);
+        const unchecked = given.map((o) => o.name).filter((n) => !names.includes(n));
+        if (unchecked.length > 0) {
+            return { problem: `the reference has nothing for the engine's output(s) ${unchecked.join(', ')}` };
+        }
+        const outputs = new Map();
+        for (const output of given) {
+            const values = await this.outputValues(output, folder);
+            if (typeof values === 'string')
+                return { problem: values };
+            outputs.set(output.name, values);
+        }
+        return { outputs, trtexecLosses: null };
+    }
+    async time(engine, place, { stem, iterations, measurement }) {
+        const log = `${stem}.log`;
+        const result = await this.timed(engine, place, (0,external_node_path_namespaceObject.dirname)(stem), log, { iterations, warmUpMs: 200, measurement });
+        return { timesMs: result.timesMs, log, bindings: null, overridden: [], measurement: result.measurement ?? null };
+    }
+    sweep() {
+        return this.seam.sweep();
+    }
+    /**
+     * The TensorRT the command runs, for a run with no trtexec (`{ "tensorrtVersion": "10.16.1" }`): asked once;
+     * a command that cannot say is bad input, naming `where` (trt-ci.yml's run:).
+     */
+    probe(where) {
+        this.probed ??= this.askVersion(where);
+        return this.probed;
+    }
+    async askVersion(where) {
+        const folder = await (0,promises_namespaceObject.mkdtemp)((0,external_node_path_namespaceObject.join)((0,external_node_os_namespaceObject.tmpdir)(), 'trt-ci-run-'));
+        const log = (0,external_node_path_namespaceObject.join)(folder, 'version.log');
+        try {
+            const result = await this.ask('version', null, { gpu: null, timeoutMs: 120_000 }, folder, log);
+            const version = result.tensorrtVersion ? parseVersion(result.tensorrtVersion) : null;
+            if (!version)
+                throw new RunFailed(`${this.name} gave no tensorrtVersion like "10.16.1"`, log, false);
+            return { version, helpFlags: new Set() };
+        }
+        catch (error) {
+            if (!(error instanceof RunFailed))
+                throw error;
+            throw new errors_InputError(`${where}: a version request failed: ${error.how}`);
+        }
+        finally {
+            await (0,promises_namespaceObject.rm)(folder, { recursive: true, force: true });
+        }
+    }
+    /** One output's values from the file the command named, or what is wrong with it. */
+    async outputValues(output, folder) {
+        if (!isElementType(output.dtype)) {
+            return `${this.name} wrote output ${output.name} as ${output.dtype}, which trt-ci does not compare`;
+        }
+        const bytes = await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.resolve)(folder, output.file)).catch(() => null);
+        const count = output.shape.reduce((a, b) => a * b, 1);
+        const values = bytes && bytes.length % ELEMENT_BYTES[output.dtype] === 0 ? readElements(output.dtype, bytes) : null;
+        if (!values || values.length !== count) {
+            const got = bytes ? `${bytes.length} bytes` : 'no file';
+            return `${this.name}'s output ${output.name}: ${output.file} holds ${got}, its shape needs ${count} values`;
+        }
+        return values;
+    }
+    /** Per-iteration times: a result without them is the command's fault, said. */
+    async timed(engine, place, folder, log, body) {
+        const result = await this.ask('time', engine, place, folder, log, body);
+        if (!result.timesMs || result.timesMs.length === 0) {
+            throw new RunFailed(`${this.name} gave no timesMs for a time request`, log, false);
+        }
+        return result;
+    }
+    /** One request: written to `folder`, the command run with it, its result read back. */
+    async ask(mode, engine, place, folder, log, body = {}) {
+        const requestFile = (0,external_node_path_namespaceObject.join)(folder, `${mode}.request.json`);
+        const resultFile = (0,external_node_path_namespaceObject.join)(folder, `${mode}.result.json`);
+        await (0,promises_namespaceObject.rm)(resultFile, { force: true });
+        await writeNewFile(requestFile, `${JSON.stringify(requestOf(mode, engine, body, resultFile), null, 2)}\n`);
+        const argv = this.run.command.slice(1).map((arg) => arg.replaceAll('{request}', requestFile));
+        const ended = await this.seam.run(argv, {
+            gpu: place.gpu,
+            logFile: log,
+            timeoutMs: place.timeoutMs,
+            cwd: this.dir,
+            env: { [RUN_REQUEST_VARIABLE]: requestFile },
+            ...(place.signal && { signal: place.signal }),
+        });
+        if (ended.exitCode !== 0) {
+            const how = ended.timedOut ? `timed out after ${Math.round(place.timeoutMs / 1000)} s` : howItEnded(ended);
+            const said = await lastErrorLine(log);
+            throw new RunFailed(`${this.name} ${how}${said ? `: ${said}` : ''}`, log, ended.cancelled);
+        }
+        return readResult(resultFile, this.name, log);
+    }
+}
+/** The request's JSON: the mode, the engine (none for a version request), what the mode needs, the result's path. */
+function requestOf(mode, engine, body, result) {
+    return {
+        schema: RUN_REQUEST_SCHEMA,
+        mode,
+        ...(engine && {
+            plan: engine.plan,
+            shapes: Object.fromEntries(engine.shapes.map((s) => [s.input, s.dims])),
+            plugins: engine.plugins,
+            dynamicPlugins: engine.dynamicPlugins,
+        }),
+        ...body,
+        result,
+    };
+}
+/** The result the command wrote, checked against the contract; what is wrong is the run's failure. */
+async function readResult(file, name, log) {
+    let text;
+    try {
+        text = await (0,promises_namespaceObject.readFile)(file, 'utf8');
+    }
+    catch {
+        throw new RunFailed(`${name} exited 0 but wrote no result at ${file}`, log, false);
+    }
+    let json;
+    try {
+        json = JSON.parse(text);
+    }
+    catch {
+        throw new RunFailed(`${name} wrote a result that is not JSON (${file})`, log, false);
+    }
+    const parsed = resultSchema.safeParse(json);
+    if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new RunFailed(`${name}'s result ${file}: ${issue.path.join('.') || 'it'}: ${issue.message}`, log, false);
+    }
+    return parsed.data;
+}
+/** The command's last line that says an error, for the message. */
+async function lastErrorLine(log) {
+    const lines = (await (0,promises_namespaceObject.readFile)(log, 'utf8').catch(() => '')).split('\n').filter((l) => l.trim() !== '');
+    return ((lines.filter((l) => /error|\[E\]|Traceback|Exception/i.test(l)).at(-1) ?? lines.at(-1) ?? null)?.slice(0, 300) ??
+        null);
+}
+const runHint = (log) => `Read ${log}: the run command's own output. Run it by hand with the request beside it (docs/run-command.md).`;
+const emptyPerf = (log) => ({
+    throughputQps: null,
+    latencyMs: null,
+    gpuComputeMs: null,
+    log,
+    measurement: null,
+});
+/** The benchmark's figures from per-iteration times, as trtexec reports them (nearest-rank percentiles). */
+function perfOf(timesMs, log, measurement) {
+    const sorted = [...timesMs].sort((a, b) => a - b);
+    const rank = (p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+    const mean = sorted.reduce((a, b) => a + b, 0) / sorted.length;
+    const middle = sorted.length / 2;
+    const median = sorted.length % 2 ? sorted[Math.floor(middle)] : (sorted[middle - 1] + sorted[middle]) / 2;
+    const stats = {
+        min: sorted[0],
+        max: sorted.at(-1),
+        mean,
+        median,
+        p90: rank(90),
+        p95: rank(95),
+        p99: rank(99),
+    };
+    return { throughputQps: mean > 0 ? 1000 / mean : null, latencyMs: stats, gpuComputeMs: stats, log, measurement };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/runners/runner-for.js
+
+
+
+/** The user's run command as a runner, on a seam of its own (its process groups, its sweep); null without one. */
+function commandRunnerOf(config, run) {
+    if (!config.run)
+        return null;
+    const seam = createTrtexec({
+        command: config.run.command[0],
+        env: run.env,
+        killGraceMs: config.killGraceMs,
+        ...(run.signal && { signal: run.signal }),
+    });
+    return commandRunner(config.run, seam, config.dir);
+}
+/** The run's plan runner. */
+function runnerFor(config, trtexec, version, run) {
+    return commandRunnerOf(config, run) ?? trtexecRunner(trtexec, version);
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/plan-header.js
@@ -51039,109 +52330,6 @@ function planTail(path) {
     }
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/proc/escaped.js
-// Processes that left the process group they were started in. trt-ci stops a trtexec by killing its group,
-// but a child that called setsid (a daemon a plugin or a fork's model starts) is in no group of ours and
-// would outlive the run: on a shared runner it could read the next job's files or tokens. Every process
-// trt-ci starts carries a tag in its environment, which its children inherit; after a run, a process that
-// still carries the tag is one of them and is killed. Linux only (/proc/<pid>/environ); elsewhere nothing.
-
-const RUN_TAG_VARIABLE = 'TRT_CI_RUN_TAG';
-/** Kills every process (but this one) whose environment holds `RUN_TAG_VARIABLE=tag`; returns their pids. */
-async function killTagged(tag) {
-    const entries = await (0,promises_namespaceObject.readdir)('/proc').catch(() => []);
-    const needle = Buffer.from(`${RUN_TAG_VARIABLE}=${tag}\0`);
-    const killed = [];
-    for (const entry of entries) {
-        if (!/^\d+$/.test(entry) || Number(entry) === process.pid)
-            continue;
-        const environ = await (0,promises_namespaceObject.readFile)(`/proc/${entry}/environ`).catch(() => null);
-        if (!environ || !(environ.indexOf(needle) === 0 || environ.includes(Buffer.concat([Buffer.from([0]), needle]))))
-            continue;
-        try {
-            process.kill(Number(entry), 'SIGKILL');
-            killed.push(Number(entry));
-        }
-        catch {
-            // Gone already, or not ours to signal.
-        }
-    }
-    return killed;
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/tensorrt/trtexec.js
-// The one place trt-ci runs trtexec. Builds, benchmarks, accuracy runs, the latency A/B and base rebuilds
-// all come here, so the environment a run gets (the job's, less its credentials), how it is pinned to a GPU
-// (CUDA_VISIBLE_DEVICES), how it is stopped (its process group: TERM, then KILL after the grace) and what
-// its version is are decided once. Stage tests may hand a stage any object of this shape.
-
-
-
-
-
-function createTrtexec(setup) {
-    let probed = null;
-    // This seam's tag, in every run's environment: what still carries it at the end escaped its process group.
-    const tag = (0,external_node_crypto_namespaceObject.randomBytes)(12).toString('hex');
-    const env = { ...setup.env, [RUN_TAG_VARIABLE]: tag };
-    // The version probe is not cancelled with the run (a --help takes a moment, bounded by its timeout):
-    // a run cancelled meanwhile still knows its TensorRT and writes its report.
-    const run = async (args, options, cancellable = true) => {
-        const signals = [cancellable ? setup.signal : undefined, options.signal].filter((s) => s !== undefined);
-        const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
-        return (setup.start ?? runProcess)({
-            command: setup.command,
-            args,
-            env: options.gpu === null ? env : { ...env, CUDA_VISIBLE_DEVICES: String(options.gpu) },
-            killGraceMs: setup.killGraceMs,
-            ...(options.cwd !== undefined && { cwd: options.cwd }),
-            ...(options.logFile !== undefined && { logFile: options.logFile }),
-            ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
-            ...(options.onLine && { onLine: options.onLine }),
-            ...(signal && { signal }),
-        });
-    };
-    return {
-        command: setup.command,
-        run,
-        sweep: () => killTagged(tag),
-        probe(where) {
-            probed ??= probeHelp(setup.command, (args, options) => run(args, options, false), where);
-            return probed;
-        },
-    };
-}
-async function probeHelp(command, run, where) {
-    let version = null;
-    const helpFlags = new Set();
-    const result = await run(['--help'], {
-        gpu: null,
-        timeoutMs: 60_000,
-        onLine: (line) => {
-            // Help lines read "  --flag=value   what it does" (also "--help, -h"), after any log prefix.
-            const help = /^(?:\[[^\]]*\] )*\s+(--[A-Za-z][A-Za-z0-9]*)\b/.exec(line);
-            if (help)
-                helpFlags.add(help[1]);
-            if (version)
-                return;
-            const banner = BANNER_PATTERN.exec(line);
-            if (banner)
-                version = decodeBannerVersion(banner[2], banner[3]);
-            const info = /TensorRT version: (\d+\.\d+\.\d+)/.exec(line);
-            if (info)
-                version = parseVersion(info[1]);
-        },
-    });
-    if (result.spawnError) {
-        throw new errors_InputError(`${where}: ${result.spawnError}; set trtexec: to its path (e.g. /usr/src/tensorrt/bin/trtexec)`);
-    }
-    if (!version) {
-        throw new errors_InputError(`${where}: "${command} --help" printed no "&&&& RUNNING … [TensorRT ` +
-            `vNNNN]" line (exit ${result.exitCode ?? result.signal}); is it trtexec?`);
-    }
-    return { version, helpFlags };
-}
-
 ;// CONCATENATED MODULE: ./.build/tsc/cli/options.js
 // Options several commands take, declared once.
 
@@ -51185,6 +52373,8 @@ const whole = (text, name, fallback, min, max) => {
 
 
 
+
+
 /**
  * trt-ci ab BASE.plan HEAD.plan: is the head engine slower than the base one on this GPU? Exit 1 when it
  * is (by at least the budget, significantly), 2 when the two cannot be compared, else 0.
@@ -51207,6 +52397,9 @@ async function abCommand(operands, options, io) {
         }
         budget = Number(match[1]) / 100;
     }
+    const shapes = options.shapes === null ? [] : shapesFromText(options.shapes);
+    if (!shapes)
+        throw new errors_InputError(`--shapes: expected input:NxCxHxW[,input:…], got "${options.shapes}"`);
     const plans = { base: (0,external_node_path_namespaceObject.resolve)(io.cwd, operands[0]), head: (0,external_node_path_namespaceObject.resolve)(io.cwd, operands[1]) };
     const baseEngine = { source: 'given', plan: plans.base };
     // The headers only: this command measures even identical plans (an A/A is how one sees the noise).
@@ -51231,18 +52424,19 @@ async function abCommand(operands, options, io) {
             env: io.env,
             killGraceMs: config?.killGraceMs ?? DEFAULT_KILL_GRACE_MS,
         });
+        // The plans' TensorRT (the same for both: checked above) decides the flags trtexec is given.
+        const version = parseVersion(head.tensorrtVersion ?? '') ?? { major: 0, minor: 0, patch: 0, build: null };
+        const runner = config
+            ? runnerFor(config, trtexec, version, { env: io.env, ...(io.signal && { signal: io.signal }) })
+            : runnerFor({ run: null, dir: io.cwd, killGraceMs: DEFAULT_KILL_GRACE_MS }, trtexec, version, { env: io.env });
+        const engine = { shapes, plugins: [], dynamicPlugins: [] };
         try {
-            const result = await trtexecAb({
-                trtexec,
+            const result = await runAb({
+                runner,
                 nvidiaSmi: config?.nvidiaSmi ?? 'nvidia-smi',
                 env: io.env,
                 gpuIndex,
-                plans,
-                // The measurement's flags for the plans' TensorRT (the same for both: checked above).
-                contract: (measurement) => [
-                    ...(options.shapes ? [`--shapes=${options.shapes}`] : []),
-                    ...measurementFlags({ major: Number(head.tensorrtVersion?.split('.')[0] ?? 0) }, measurement),
-                ],
+                engines: { base: { ...engine, plan: plans.base }, head: { ...engine, plan: plans.head } },
                 iterations,
                 dir: (0,external_node_path_namespaceObject.join)(config?.outputDir ?? (0,external_node_path_namespaceObject.resolve)(io.cwd, 'trt-ci-out'), 'ab'),
                 timeoutMs: 30 * 60_000,
@@ -51261,6 +52455,7 @@ async function abCommand(operands, options, io) {
         }
         finally {
             await trtexec.sweep();
+            await runner.sweep();
         }
     }
     if (options.json)
@@ -51644,9 +52839,9 @@ function shapesOf(profile) {
     return Object.fromEntries(profile.shapes.map((s) => [s.input, { min: s.min.join('x'), opt: s.opt.join('x'), max: s.max.join('x') }]));
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/tensorrt/onnx-graph.js
+;// CONCATENATED MODULE: ./.build/tsc/onnx/graph.js
 // An ONNX model's protobuf, read as views and written back field by field (onnx/onnx.proto3; field numbers
-// are stable): what mixed-precision-onnx.ts needs to see a graph's nodes, tensors and types and to write Casts
+// are stable): what mixed-precision.ts needs to see a graph's nodes, tensors and types and to write Casts
 // and narrowed initializers. Fields are copied as bytes, never decoded and encoded again.
 
 
@@ -51662,7 +52857,7 @@ function modelOpset(model) {
         const set = payload(model, f);
         const fields = fieldsOf(set);
         const domain = fields.find((x) => x.number === 1);
-        const name = domain ? onnx_graph_text(set, domain) : '';
+        const name = domain ? graph_text(set, domain) : '';
         const version = fields.find((x) => x.number === 2);
         if ((name === '' || name === 'ai.onnx') && version)
             return version.value;
@@ -51670,18 +52865,18 @@ function modelOpset(model) {
     return 1;
 }
 const fieldsOf = (bytes) => wireFields(bufferSource(bytes), 0, bytes.length);
-const onnx_graph_text = (bytes, f) => bytes.toString('utf8', f.payload, f.end);
+const graph_text = (bytes, f) => bytes.toString('utf8', f.payload, f.end);
 const payload = (bytes, f) => bytes.subarray(f.payload, f.end);
 function readNode(bytes) {
     const fields = fieldsOf(bytes);
-    const strings = (n) => fields.filter((f) => f.number === n).map((f) => onnx_graph_text(bytes, f));
+    const strings = (n) => fields.filter((f) => f.number === n).map((f) => graph_text(bytes, f));
     const attributes = fields
         .filter((f) => f.number === 5)
         .map((f) => {
         const a = payload(bytes, f);
         const af = fieldsOf(a);
         const nameField = af.find((x) => x.number === 1);
-        return { name: nameField ? onnx_graph_text(a, nameField) : '', bytes: a, fields: af };
+        return { name: nameField ? graph_text(a, nameField) : '', bytes: a, fields: af };
     });
     const outputs = strings(2);
     return {
@@ -51711,7 +52906,7 @@ function valueInfo(bytes) {
         if (tensor)
             type = fieldsOf(payload(tp, tensor)).find((f) => f.number === 1 && f.wire === 0)?.value ?? 0;
     }
-    return { name: nameField ? onnx_graph_text(bytes, nameField) : '', type };
+    return { name: nameField ? graph_text(bytes, nameField) : '', type };
 }
 /** Names a graph (and its subgraphs) reads that it does not define: what it captures from outside. */
 function capturedNames(graph) {
@@ -51739,7 +52934,7 @@ function capturedNames(graph) {
 }
 const tensorName = (bytes) => {
     const f = fieldsOf(bytes).find((x) => x.number === 8);
-    return f ? onnx_graph_text(bytes, f) : '';
+    return f ? graph_text(bytes, f) : '';
 };
 /** A node's subgraphs: attribute g (6) and graphs (11). */
 function subgraphs(node) {
@@ -51781,7 +52976,7 @@ into = new Uint16Array(values.length)) {
     return bytes;
 }
 /** How many floats an FP32 tensor is read in at a time: raw data not aligned to 4 bytes is copied this much. */
-const onnx_graph_CHUNK = 1 << 20;
+const graph_CHUNK = 1 << 20;
 /**
  * An FP32 TensorProto's values (raw_data or float_data) in chunks: views of raw data where it lies on a 4-byte
  * boundary, else copied a chunk at a time into one buffer, never the whole tensor at once (a 1 GiB weight). Each
@@ -51796,12 +52991,12 @@ function floatChunks(bytes) {
         const data = payload(bytes, raw);
         const count = Math.floor(data.length / 4);
         const aligned = data.byteOffset % 4 === 0;
-        const scratch = aligned ? null : new Float32Array(Math.min(onnx_graph_CHUNK, count));
+        const scratch = aligned ? null : new Float32Array(Math.min(graph_CHUNK, count));
         return {
             count,
             *chunks() {
-                for (let at = 0; at < count; at += onnx_graph_CHUNK) {
-                    const n = Math.min(onnx_graph_CHUNK, count - at);
+                for (let at = 0; at < count; at += graph_CHUNK) {
+                    const n = Math.min(graph_CHUNK, count - at);
                     if (!scratch)
                         yield new Float32Array(data.buffer, data.byteOffset + at * 4, n);
                     else {
@@ -51859,7 +53054,7 @@ function narrowInitializer(bytes, name, narrow) {
     const narrowed = {
         length: values.count * 2,
         writeInto(target, at) {
-            const scratch = new Uint16Array(Math.min(onnx_graph_CHUNK, values.count));
+            const scratch = new Uint16Array(Math.min(graph_CHUNK, values.count));
             for (const chunk of values.chunks())
                 at += narrowValues(chunk, narrow, scratch).copy(target, at);
         },
@@ -51889,7 +53084,7 @@ function wideConstants(initializers, nodes, narrow) {
     return wide;
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/tensorrt/narrow-ops.js
+;// CONCATENATED MODULE: ./.build/tsc/onnx/narrow-ops.js
 
 /**
  * Per op whose FP32 inputs and outputs may all be the narrow type, the first opset whose version of it takes
@@ -52038,7 +53233,7 @@ const FIXED_OUTPUTS = {
 /** Ops that take any type and need no version of their input made for them: they take the producer's. */
 const TYPE_AGNOSTIC = new Set(['Shape', 'Size', 'Cast', 'CastLike']);
 
-;// CONCATENATED MODULE: ./.build/tsc/tensorrt/mixed-precision-onnx.js
+;// CONCATENATED MODULE: ./.build/tsc/onnx/mixed-precision.js
 // The mixed-precision ONNX TensorRT 11 needs for what 10.x did with `--fp16` (11.x builds strongly typed networks
 // only: the precision is in the ONNX's types). Every node that computes on FP32 tensors and whose op takes FP16 in
 // ONNX's schema computes in the narrow type, except the nodes kept in FP32 (`keep-fp32:`), nodes that read a
@@ -52355,7 +53550,7 @@ function mixedPrecisionOnnx(model, options) {
             return [model.subarray(f.start, f.end)];
         const graph = payload(model, f);
         const nameField = fieldsOf(graph).find((x) => x.number === 2);
-        return lenParts(7, writer.graph(graph, nameField ? onnx_graph_text(graph, nameField) : 'graph', new Map()));
+        return lenParts(7, writer.graph(graph, nameField ? graph_text(graph, nameField) : 'graph', new Map()));
     }));
     return {
         model: rewritten,
@@ -53239,6 +54434,875 @@ step = null) {
     return searchModels(config.models, plan, config.outputDir, candidate, log, position, pipeline.signal);
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/proc/git.js
+// git, as trt-ci asks it: one file of another commit, written byte for byte. argv only; the ref is
+// resolved to a commit first, so that nothing a user writes in a ref is read by git as an option.
+
+const COMMIT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+function gitShow(options) {
+    // Only a resolved commit id reaches git here: a ref could be read as an option or name a path.
+    if (!COMMIT_ID.test(options.ref))
+        throw new Error(`gitShow takes a commit id, got "${options.ref}"`);
+    return runProcess({
+        command: 'git',
+        args: ['show', `${options.ref}:./${options.path}`],
+        cwd: options.cwd,
+        env: options.env,
+        stdoutFile: options.outFile,
+        logFile: options.logFile,
+        timeoutMs: 10 * 60_000,
+        killGraceMs: options.killGraceMs,
+        ...(options.signal && { signal: options.signal }),
+    });
+}
+/**
+ * The commit a ref names, or why it names none. `--verify` takes exactly one object name (no range, no
+ * option: --end-of-options), and `^{commit}` refuses what is not a commit (a tree path such as
+ * `HEAD:dir`, a blob).
+ */
+async function resolveCommit(options) {
+    let stdout = '';
+    const result = await runProcess({
+        command: 'git',
+        args: ['rev-parse', '--verify', '--quiet', '--end-of-options', `${options.ref}^{commit}`],
+        cwd: options.cwd,
+        env: options.env,
+        timeoutMs: 60_000,
+        killGraceMs: options.killGraceMs,
+        onLine: (line) => {
+            stdout ||= line.trim();
+        },
+        ...(options.signal && { signal: options.signal }),
+    });
+    if (result.spawnError)
+        return { problem: `git could not be run (${result.spawnError})` };
+    if (result.exitCode === 0 && COMMIT_ID.test(stdout))
+        return { commit: stdout };
+    return { problem: `git has no commit by that name in ${options.cwd}` };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/run/base.js
+// What a run finds out about its base before any build: base-ref as a commit, and the base branch's plans when
+// trt-ci.yml names none. Both are the run's setup, not a stage: pipeline.ts asks them first.
+
+
+
+/**
+ * base-ref as the commit it names, before any build: what reaches `git show` is a commit id, never a text
+ * git could read as an option, a range or a path; a ref git cannot resolve is exit 2, naming base-ref.
+ */
+async function resolveBaseRef(config, options) {
+    if (!config.baseRef || !config.models.some((m) => m.benchmark === 'ab'))
+        return config;
+    const cwd = (0,external_node_path_namespaceObject.dirname)((0,external_node_path_namespaceObject.resolve)(options.cwd, options.configFile));
+    const resolved = await resolveCommit({
+        ref: config.baseRef,
+        cwd,
+        env: options.env,
+        killGraceMs: config.killGraceMs,
+        ...(options.signal && { signal: options.signal }),
+    });
+    if ('problem' in resolved) {
+        throw new errors_InputError(`${config.where(['base-ref'])}: "${config.baseRef}" is not a commit: ${resolved.problem} ` +
+            '(a shallow checkout lacks the base commit: fetch it, e.g. fetch-depth: 0)');
+    }
+    return { ...config, baseRef: resolved.commit };
+}
+/**
+ * The base branch's plans as base-plans, when trt-ci.yml names none and a model asks for an A/B: found for
+ * the user (the action downloads the base branch's artifact). One that cannot be had is a note, never the run.
+ */
+async function withFoundBasePlans(config, options) {
+    if (config.basePlans || !options.findBasePlans || !config.models.some((m) => m.benchmark === 'ab')) {
+        return { config, basePlansNote: null };
+    }
+    try {
+        const found = await options.findBasePlans();
+        if (!found)
+            return { config, basePlansNote: "base plans: the base branch's runs uploaded none for this job" };
+        return { config: { ...config, basePlans: found.dir }, basePlansNote: found.note };
+    }
+    catch (error) {
+        return { config, basePlansNote: `base plans: could not be downloaded: ${errorMessage(error)}` };
+    }
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/contract/failures.js
+// Why a build, a run or a load failed: the report's `failure.kind` and parse-log's. tensorrt/failures.ts
+// recognises them in trtexec's output and says what to do about each.
+const FAILURE_KINDS = [
+    'out-of-memory',
+    'driver-insufficient',
+    'unsupported-gpu',
+    'plugin-missing',
+    'plan-incompatible',
+    'onnx-parse',
+    'unknown-option',
+    'timeout',
+    /** TensorRT stopped on one of its own assertions (glibc's "Assertion `…' failed.", a Myelin bug). */
+    'internal-assertion',
+    'cancelled',
+    /** Not built: the runner failed its preflight (said once for the run, not per engine). */
+    'preflight-failed',
+    /** Built, but FP32 everywhere while the model asks for FP16/BF16 (a strongly typed FP32 ONNX). */
+    'silent-fp32',
+    'other',
+];
+
+;// CONCATENATED MODULE: ./.build/tsc/contract/values.js
+// The small value schemas every part of the report uses.
+
+const count = schemas_number().int().nonnegative();
+const nullableNumber = schemas_number().nullable();
+const nullableString = schemas_string().nullable();
+/** Where something is written in trt-ci.yml, for annotations and messages. */
+const configPositionSchema = object({ file: schemas_string(), line: count, column: count });
+
+;// CONCATENATED MODULE: ./.build/tsc/contract/built-from.js
+// The ONNX an engine was built from when trt-ci wrote it (report.builds[].builtFrom), apart from report.ts for
+// its size.
+
+
+/**
+ * ONNX Runtime's check of an ONNX trt-ci wrote (TensorRT 11's FP16 ONNX) against the user's, before it is built:
+ * `agrees`, `differs` (an output out of the band: not built), `does-not-load` (not built), or `not-checked`
+ * (ONNX Runtime cannot run the user's model itself: built, and said). `worst`: the float output with the largest
+ * error, as a share of its largest value (null: Inf, NaN or a missing output where the model had a value);
+ * `shape`: the inputs it ran at.
+ */
+const writtenCheckSchema = object({
+    status: schemas_enum(['agrees', 'differs', 'does-not-load', 'not-checked']),
+    worst: object({ output: schemas_string(), error: schemas_number().nullable() }).nullable(),
+    band: schemas_number(),
+    shape: schemas_string(),
+    reason: schemas_string().nullable(),
+});
+/**
+ * The FP16 or BF16 ONNX trt-ci wrote and trtexec built, for precision: fp16 or bf16 on TensorRT 11 (no --fp16 or
+ * --bf16 there): its path, how many nodes compute in FP16, BF16 and FP32, the keep-fp32 nodes, the Casts between,
+ * ONNX Runtime's check.
+ */
+const builtFromSchema = object({
+    onnx: schemas_string(),
+    /** The narrow type written (absent in reports before BF16: fp16). */
+    narrow: schemas_enum(['fp16', 'bf16']).optional(),
+    fp16Nodes: count,
+    /** Nodes computing in BF16 (absent in reports before BF16: 0). */
+    bf16Nodes: count.optional(),
+    fp32Nodes: count,
+    kept: array(schemas_string()),
+    /** Nodes the writer kept in FP32 on its own: they read a constant past the narrow type's largest value. */
+    keptWide: array(schemas_string()).default([]),
+    casts: count,
+    /** ONNX Runtime's check of the written model before it was built (absent in reports before it). */
+    check: writtenCheckSchema.optional(),
+});
+
+;// CONCATENATED MODULE: ./.build/tsc/contract/precision-search.js
+// The record of a run's keep-fp32 search (report.precisionSearch), apart from report.ts for its size.
+
+
+/**
+ * A run's search for the keep-fp32 list of a model whose fp16 or bf16 engine failed its gate (precision-search:
+ * true; src/accuracy/precision-search.ts): every candidate built and checked, the list to paste, its price.
+ */
+const precisionSearchSchema = object({
+    model: schemas_string(),
+    /** error: the search could not run, or was cancelled (said in `error`); no list is decided then. */
+    /** unjudged: keeping every candidate gave no verdict (a build or check that failed): no list is known. */
+    /** rechecked: a committed list after a TensorRT step, each node left out in turn (`dropped`: not needed). */
+    outcome: schemas_enum(['found', 'none-needed', 'unfixable', 'budget-spent', 'rechecked', 'error', 'unjudged']),
+    keep: array(schemas_string()).nullable(),
+    /** The model's keep-fp32 list as configured: every candidate keeps it, the search adds to it. */
+    start: array(schemas_string()).default([]),
+    candidates: count,
+    /** How many regions (the all-FP16 engine's layers) were searched before the nodes in them; null: by node. */
+    regions: nullableNumber.default(null),
+    maxBuilds: count,
+    /** No candidate build started after this (precision-search: { max-time }); null: no time bound. */
+    maxSeconds: nullableNumber.default(null),
+    /** budget-spent: which budget ran out, the builds or the time. */
+    spent: schemas_enum(['builds', 'time']).nullable().default(null),
+    /** Each candidate list built and checked, in order: the first is all-FP16 (or `start` alone). */
+    builds: array(object({
+        keep: array(schemas_string()),
+        passed: schemas_boolean(),
+        /** Why this list gave no verdict (its build or its check failed); it counted as not passing. */
+        unjudged: nullableString.default(null),
+        worst: schemas_string(),
+        planBytes: nullableNumber,
+    })),
+    /** The node where all-FP16's error starts, where the search opened; null when none was named. */
+    openedAt: nullableString,
+    /** The list built once more: its gate again, its latency against all-FP16 from an A/B, its plan size. */
+    price: object({ accuracy: schemas_string(), latency: schemas_string(), ratio: nullableNumber, planBytes: nullableNumber })
+        .nullable(),
+    error: nullableString,
+    /** rechecked: the kept nodes this TensorRT no longer needs, and the step ("TensorRT 10.16 → 11.5"). */
+    dropped: array(schemas_string()).default([]),
+    step: nullableString.default(null),
+    /** The folder of its candidate runs (each with its own report). */
+    folder: schemas_string(),
+    /** Where keep-fp32 goes in trt-ci.yml (the model's line). */
+    configPosition: configPositionSchema.nullable(),
+});
+
+;// CONCATENATED MODULE: ./.build/tsc/contract/cache-summary.js
+// The engine cache's account of a run, as the report holds it (record/ writes it from builds/run-cache.ts).
+
+
+const artifactCounts = object({ engine: count, reference: count, timing: count });
+const cacheSummarySchema = object({
+    /** One key for all of this run's engines, for actions/cache. */
+    key: schemas_string(),
+    dir: schemas_string(),
+    hits: count,
+    misses: count,
+    corrupt: count,
+    untrusted: count.default(0),
+    savedSeconds: schemas_number(),
+    bytes: count.nullable(),
+    evicted: count,
+    /** Why the cache was not used for some builds (the GPU model was unknown), or null. */
+    refused: nullableString.default(null),
+    /** What went wrong reading, writing or evicting entries; each such build was built instead of served. */
+    problems: array(schemas_string()).default([]),
+    /** With an oci:// cache: what the run read and wrote there. */
+    registry: object({
+        /** The repositories read, in order (oci://…). */
+        reads: array(schemas_string()),
+        /** The repository written, or null: then `notWriting` says why. */
+        writes: nullableString,
+        notWriting: nullableString,
+        /** Where the credentials came from (TRT_CI_REGISTRY_*, Docker config, GITHUB_TOKEN, none): never them. */
+        credentials: schemas_string(),
+        pulled: artifactCounts,
+        pushed: artifactCounts,
+        /** Engines built here that another run pushed first. */
+        duplicates: count,
+        /** What cache-max-size/-age deleted this run: each tag, with when it was pushed. */
+        deleted: array(schemas_string()).default([]),
+    })
+        .nullable()
+        .default(null),
+});
+
+;// CONCATENATED MODULE: ./.build/tsc/contract/engine-checks.js
+// What the stages after the builds find for an engine, as the report holds it: its outputs against ONNX
+// Runtime's (accuracy), its latency against the base engine's (the A/B), where and why it differs from the
+// base engine (explain), and whether it loads where it ships (deploy) and what portability costs.
+
+
+/** One output of one engine against ONNX Runtime's, at one of the profile's shapes. */
+const accuracyOutputSchema = object({
+    shape: schemas_enum(['min', 'opt', 'max']),
+    name: schemas_string(),
+    maxAbsError: nullableNumber,
+    maxRelError: nullableNumber,
+    /** Share (0-1) of elements off by more than atol and rtol. */
+    outOfTolerance: schemas_number(),
+    cosine: nullableNumber,
+    nan: count,
+    inf: count,
+    /** The tolerances it was judged by: atol as used for this output (absolute). */
+    atol: schemas_number(),
+    rtol: schemas_number(),
+    /**
+     * Whose element rule gave outOfTolerance: trt-ci's (|e| > atol and > rtol·|r|, Polygraphy's), or trtexec
+     * 11.1's own check (|e| > atol + rtol·|r|, NumPy's allclose) where that trtexec has it.
+     */
+    judgedBy: schemas_enum(['trt-ci', 'trtexec']).default('trt-ci'),
+    /** Why it failed, or null. */
+    failure: nullableString,
+    /** With top-k: rows (every index but the last dimension) whose k largest classes are the reference's. */
+    topK: object({ k: count, rows: count, agree: count }).nullable().default(null),
+});
+/** One marked tensor's error, as a first-divergence pass measured it. */
+const tensorErrorSchema = object({
+    maxAbsError: nullableNumber,
+    maxRelError: nullableNumber,
+    outOfTolerance: schemas_number(),
+    nan: count,
+    inf: count,
+});
+/**
+ * Where a failing engine's error first appears: the ONNX with its intermediate tensors marked as outputs,
+ * built once with the same flags and run on the same inputs, each marked tensor against ONNX Runtime's.
+ * found: `node` is the first node (in graph order) whose output leaves the tolerance; marked-passes: the
+ * marked engine is within tolerance everywhere (marking changed the fusions), so no node can be named this
+ * way; error: the pass could not run (`problem`).
+ */
+const divergenceSchema = object({
+    status: schemas_enum(['found', 'marked-passes', 'error']),
+    shape: schemas_enum(['min', 'opt', 'max']),
+    /** Marked tensors (every float output of the main graph's nodes, or of each engine layer's last node). */
+    marked: count,
+    node: nullableString,
+    op: nullableString,
+    /** The precision the node computes in, per the FP16 table (fp16, or fp32 with why). */
+    computes: nullableString,
+    tensor: nullableString,
+    error: tensorErrorSchema.nullable(),
+    failure: nullableString,
+    /** Marked tensors after the node: how many, and how many of them are out of tolerance. */
+    downstream: object({ marked: count, failing: count }).nullable(),
+    /** The model's outputs out of tolerance in the marked engine. */
+    outputsFailing: array(schemas_string()),
+    /**
+     * The nodes the error starts among: after the last marked tensor within tolerance, up to `node`. One node where
+     * every node is marked; an engine layer's where only layer ends are (past 200 nodes). Absent in older reports.
+     */
+    span: array(schemas_string()).default([]),
+    problem: nullableString,
+    /** The marked engine's build log and the marked ONNX (for reproducing it). */
+    log: nullableString,
+    onnx: nullableString,
+    /** Where to act: the model's keep-fp32 line, else its own line. */
+    configPosition: configPositionSchema.nullable().default(null),
+});
+const accuracySchema = object({
+    /**
+     * failed: out of tolerance; error: the check could not run (trtexec could not run the engine on the
+     * inputs, say), with why in `problem`; not-checked: the model says accuracy: false.
+     */
+    status: schemas_enum(['passed', 'failed', 'error', 'not-checked']),
+    outputs: array(accuracyOutputSchema),
+    /** Why the check could not run at all (trtexec could not run the engine), or null. */
+    problem: nullableString.default(null),
+    /** The model's accuracy: line (or the top-level one it takes), where a failure is annotated. */
+    configPosition: configPositionSchema.nullable().default(null),
+    /** With status failed: where the error first appears (reports before 0.14 have none). */
+    divergence: divergenceSchema.nullable().default(null),
+});
+/** One repetition of a latency A/B: one trtexec run of one side's engine. */
+const abRunSchema = object({
+    side: schemas_enum(['base', 'head']),
+    round: count,
+    medianMs: schemas_number(),
+    p99Ms: schemas_number(),
+    iterations: count,
+    throttled: array(schemas_string()),
+    /** The SM clock read right after the run (nvidia-smi clocks.current.sm), when it could be. */
+    smClockMHz: nullableNumber.default(null),
+});
+const sideFiguresSchema = object({ median: schemas_number(), p99: schemas_number() }).nullable();
+/**
+ * What a latency is made of (src/tensorrt/measurement.ts): host-device copies in the timed work or not, a
+ * CUDA graph launch, spin-wait synchronization. TensorRT 10 and 11 measure differently when asked nothing.
+ */
+const engine_checks_measurementSchema = object({
+    dataTransfers: schemas_boolean(),
+    cudaGraph: schemas_boolean(),
+    spinWait: schemas_boolean(),
+});
+/** The latency A/B of an engine against its base engine on the same GPU (benchmark: ab, trt-ci ab). */
+const latencySchema = object({
+    /** head-failed: the head engine built but could not be run (it crashed): a failure of the run. */
+    verdict: schemas_enum(['slower', 'faster', 'same', 'inconclusive', 'contract-mismatch', 'head-failed']),
+    /** Head over base (Hodges-Lehmann on the repetition medians) and its 95% interval. */
+    ratio: nullableNumber,
+    ci: tuple([schemas_number(), schemas_number()]).nullable(),
+    /** Mann-Whitney U, two-sided. */
+    p: nullableNumber,
+    base: sideFiguresSchema,
+    head: sideFiguresSchema,
+    repetitions: count,
+    reason: schemas_string(),
+    retried: schemas_boolean(),
+    /** The smallest change that counts (latency-growth; 0.02 = 2%). */
+    budget: schemas_number(),
+    /** Whether the GPU's clock event counters were read: without them, throttling cannot be seen. */
+    clockEventsRead: schemas_boolean(),
+    /**
+     * Where the base engine came from: the base job's uploaded plans, the engine cache (by the baseline's
+     * cache key), a build from the base commit's ONNX (base-ref:), or a plan file given to trt-ci ab.
+     */
+    baseEngine: object({ source: schemas_enum(['cache', 'plans', 'rebuilt', 'given']), plan: schemas_string() }).nullable(),
+    runs: array(abRunSchema),
+    /** What both sides ran under (the same, or the A/B is a contract mismatch); null when nothing ran. */
+    measurement: engine_checks_measurementSchema.nullable().default(null),
+});
+/** What changed in a region between the base and the head engine (docs/explain.md). */
+const EXPLAIN_CHANGES = ['new', 'gone', 'precision', 'fusion', 'tactic', 'reformat-added', 'reformat-removed'];
+const explainSideSchema = object({
+    /** The engine's layers in this region, by name. */
+    layers: array(schemas_string()),
+    /** Their time from --exportProfile (median of the runs' sums); null without a profile. */
+    timeMs: nullableNumber,
+    /** max - min of that sum over the profile runs; null with fewer than two. */
+    spreadMs: nullableNumber,
+    /** timeMs as a share of this engine's layer time (the sum of all its layers'); null without a profile. */
+    timeShare: nullableNumber.default(null),
+    weightBytes: count,
+    /** Precisions of the outputs of its computing layers (reformats left out). */
+    precisions: array(schemas_string()),
+    /** Formats of its computing layers' inputs and outputs ("Channel major FP16 format where channel % 8 == 0"). */
+    formats: array(schemas_string()).default([]),
+    tactics: array(schemas_string()),
+});
+const explainTotalSchema = object({
+    layers: count,
+    timeMs: nullableNumber,
+    weightBytes: count,
+    /** The plan's size, when known: weightBytes + paddingBytes + otherBytes. */
+    planBytes: count.nullable().default(null),
+    /**
+     * The zeros at the plan's end when they are most of it (the TensorRT 11.2 bloat, NVIDIA/TensorRT#4841,
+     * verify's diagnosis); 0 otherwise; null when the plan is unknown.
+     */
+    paddingBytes: count.nullable().default(null),
+    /** The rest of the plan: kernels, Myelin code, the engine's own structures. */
+    otherBytes: count.nullable().default(null),
+});
+/** Why an engine changed: its layers and the base engine's grouped by the ONNX nodes they compute. */
+const explainSchema = object({
+    base: explainTotalSchema,
+    head: explainTotalSchema,
+    regions: array(object({
+        onnxNodes: array(schemas_string()),
+        base: explainSideSchema,
+        head: explainSideSchema,
+        deltaMs: nullableNumber,
+        /** deltaMs as a share of the measured change (the A/B's, else the layer-time sums'). */
+        share: nullableNumber,
+        /** Beyond both sides' run-to-run spread; null without two profile runs a side. */
+        significant: schemas_boolean().nullable(),
+        change: array(schemas_enum(EXPLAIN_CHANGES)),
+    })),
+    /** What limits the explanation (coarse layer info, auxiliary streams, averages, unmatched names). */
+    notes: array(schemas_string()),
+});
+/** An engine on a deploy target: predicted from the run (docs/deploy.md), or observed by a real load. */
+const deployRowSchema = object({
+    target: schemas_string(),
+    gpu: nullableString,
+    computeCapability: nullableString,
+    tensorrt: nullableString,
+    os: schemas_enum(['linux', 'windows']),
+    verdict: schemas_enum(['loads', 'loads-with-warning', 'fails', 'unknown']),
+    /** The line TensorRT prints (its words where known), or why the verdict is unknown. */
+    line: nullableString,
+    fix: nullableString,
+    /** true: a load on the target's runner said so; false: predicted. */
+    observed: schemas_boolean(),
+});
+/**
+ * How the portable engine differs from the native one, the sign in the engine that the flag took effect:
+ * the plans' sizes, and the regions (docs/explain.md) whose layers, fusions, precisions or tactics changed.
+ */
+const portableEngineSchema = object({
+    nativeBytes: count,
+    portableBytes: count,
+    /** Regions of the two engines' layer info; null where either build wrote none. */
+    regions: count.nullable(),
+    changedRegions: count.nullable(),
+    /** What changed, over all regions, once each. */
+    changes: array(schemas_enum(EXPLAIN_CHANGES)),
+});
+/** What portability costs (deploy-cost: true): the native engine against its ampere+ build, on the build GPU. */
+const deployCostSchema = object({
+    variant: literal('ampere+'),
+    /** The A/B, native as the base and the portable engine as the head; null when it could not be had. */
+    latency: latencySchema.nullable(),
+    /** Why there is no A/B, when there is none. */
+    note: nullableString,
+    /** The portable engine against the native one; null when the portable engine was not built. */
+    engine: portableEngineSchema.nullable().default(null),
+});
+
+;// CONCATENATED MODULE: ./.build/tsc/contract/report.js
+// The report, `trt-ci/report@2`, as one schema. The types of everything in a report come from it, and a
+// report read from disk (a baseline, another runner's artifact, which can come from a fork) is parsed
+// with it: what does not match is refused, and keys the schema does not know are dropped. Version 2 keeps
+// each engine's plan scan and budgets in its build; reports of version 1 (baselines users keep) are read
+// through `upgradeReport` in report-v1.ts.
+
+
+
+
+
+
+
+
+
+
+// The schemas of what the stages after the builds find (accuracy, latency, explain, deploy) are in
+// engine-checks.ts; this module is the report's, and the one to import them from.
+
+const failureSchema = object({
+    kind: schemas_enum(FAILURE_KINDS),
+    /** The line of trtexec output that shows it, or what trt-ci saw. */
+    message: schemas_string(),
+    /** What the user should do about it. */
+    hint: schemas_string(),
+});
+/** trtexec's timing summary in ms; any other percentile it printed (--percentile=99.9) as `p99.9`. */
+const timingStatsSchema = object({
+    min: nullableNumber,
+    max: nullableNumber,
+    mean: nullableNumber,
+    median: nullableNumber,
+    p90: nullableNumber,
+    p95: nullableNumber,
+    p99: nullableNumber,
+})
+    .catchall(nullableNumber);
+const gpuInfoSchema = object({
+    index: count,
+    name: nullableString,
+    uuid: nullableString,
+    busId: nullableString,
+    computeCapability: nullableString,
+    driverVersion: nullableString,
+    memoryTotalMiB: nullableNumber,
+    memoryUsedMiB: nullableNumber,
+    memoryFreeMiB: nullableNumber,
+    eccMode: nullableString,
+    eccUncorrectedErrors: nullableNumber,
+    displayActive: nullableString,
+    persistenceMode: nullableString,
+    computeMode: nullableString,
+    migMode: nullableString,
+});
+const checkStatus = schemas_enum(['pass', 'warn', 'fail', 'skip']);
+const checkSchema = object({
+    id: schemas_enum(CHECK_IDS),
+    status: checkStatus,
+    message: schemas_string(),
+    /** What to do about it; null when there is nothing to do. */
+    hint: nullableString,
+    /** What the check looked at when one id covers several things (a plugin's path). */
+    subject: schemas_string().optional(),
+});
+const preflightGpuSchema = gpuInfoSchema.pick({
+    index: true,
+    name: true,
+    computeCapability: true,
+    driverVersion: true,
+    memoryTotalMiB: true,
+    memoryUsedMiB: true,
+});
+const preflightSchema = object({
+    status: schemas_enum(['pass', 'warn', 'fail']),
+    gpus: array(preflightGpuSchema),
+    checks: array(checkSchema),
+    /** The CUDA version the driver check used, and where it came from. */
+    cuda: object({ version: schemas_string(), source: schemas_string() }).nullable(),
+    tensorrtVersion: schemas_string(),
+    elapsedMs: schemas_number(),
+});
+const planHeaderSchema = object({
+    /** A TensorRT plan tag (`ftrt`, or the older `ptrt`) found where a plan starts. */
+    magic: schemas_boolean(),
+    /**
+     * `ftrt`: the layout trtexec's printPlanVersion reads (version in bytes 24-27, total size in 16-23);
+     * `ptrt`: the older layout of TensorRT 8.2-era plans, whose header carries no readable version.
+     */
+    layout: schemas_enum(['ftrt', 'ptrt']).nullable(),
+    /** The plan's total size in bytes as its `ftrt` header says (bytes 16-23, little-endian u64). */
+    declaredBytes: count.nullable(),
+    /** From bytes 24-27 of the plan: major.minor.patch.build. */
+    tensorrtVersion: nullableString,
+    /** `plan`: a bare TensorRT plan; `ultralytics`: a plan behind Ultralytics' length-prefixed JSON metadata. */
+    container: schemas_enum(['plan', 'ultralytics']).nullable(),
+    /** Where the plan itself starts in the file. */
+    planOffset: count.nullable(),
+    /** Why the file is not a usable plan (not a plan, or a truncated or padded one), when it is not. */
+    problem: nullableString,
+    /** The Ultralytics metadata, when there is some. */
+    metadata: record(schemas_string(), unknown()).nullable(),
+});
+const planScanSchema = planHeaderSchema.extend({
+    path: schemas_string(),
+    bytes: count,
+    zeroBytes: count,
+    zeroFraction: schemas_number().min(0).max(1),
+    trailingZeroBytes: count,
+    longestZeroRun: count,
+    sha256: schemas_string()
+        .regex(/^[0-9a-f]{64}$/)
+        .nullable(),
+});
+const myelinLayerSchema = object({
+    name: schemas_string(),
+    /** `kgen`: a kernel Myelin generated (detailed info); `foreign-node`: the whole Myelin region (names only). */
+    kind: schemas_enum(['kgen', 'foreign-node']),
+    ops: array(schemas_string()),
+});
+const layerInfoSchemaName = schemas_enum(['10.x (Bindings)', '11.x (I/O Tensors)', 'unknown']);
+const layerInfoVerbosity = schemas_enum(['detailed', 'layer_names_only']);
+/** The issue a diagnosis of a plan padded with zeros names: NVIDIA/TensorRT#4841. */
+const PADDING_ISSUE = 'https://github.com/NVIDIA/TensorRT/issues/4841';
+const diagnosisSchema = object({
+    summary: schemas_string(),
+    layerInfo: object({ schema: layerInfoSchemaName, verbosity: layerInfoVerbosity, layers: count }).nullable(),
+    myelinLayers: array(myelinLayerSchema.extend({ looksLike: nullableString })),
+    advice: array(schemas_string()),
+    link: schemas_string(),
+});
+const budgetRowSchema = object({
+    model: schemas_string(),
+    profile: schemas_string(),
+    gpu: nullableString,
+    metric: schemas_enum(METRIC_NAMES),
+    /** In the unit of the limit: bytes, a fraction (0.1 = 10%) or a ratio. */
+    value: nullableNumber,
+    limit: nullableNumber,
+    unit: schemas_enum(['bytes', 'fraction', 'ratio']).nullable(),
+    /** The baseline's own figure for the metric (bytes, seconds, ms), for growth metrics. */
+    baseline: nullableNumber,
+    status: schemas_enum(['pass', 'warn', 'fail', 'no-baseline']),
+    message: schemas_string(),
+    /** The budget's line in trt-ci.yml, for annotations. */
+    configPosition: configPositionSchema.nullable().default(null),
+});
+const environmentChangeSchema = object({
+    what: schemas_enum(['TensorRT', 'driver', 'GPU']),
+    from: nullableString,
+    to: nullableString,
+});
+const gpuFactsSchema = object({ index: count, name: nullableString, computeCapability: nullableString });
+const shapesSchema = record(schemas_string(), object({ min: schemas_string(), opt: schemas_string(), max: schemas_string() }));
+const perfSchema = object({
+    throughputQps: nullableNumber,
+    latencyMs: timingStatsSchema.nullable(),
+    gpuComputeMs: timingStatsSchema.nullable(),
+    log: schemas_string(),
+    /** What the benchmark run measured; null in reports written before trt-ci gave it (that TensorRT's defaults). */
+    measurement: engine_checks_measurementSchema.nullable().default(null),
+});
+const cacheVerdictSchema = object({
+    key: schemas_string(),
+    hit: schemas_boolean(),
+    savedSeconds: nullableNumber,
+    corrupt: schemas_boolean(),
+    /** An entry was there, stored by a run this one does not take plans from (a pull request's). */
+    untrusted: schemas_boolean().default(false),
+    /** The cache could not be read or written (a full or read-only disk): the engine was built all the same. */
+    problem: nullableString.default(null),
+    /** With an oci:// cache: where the entry came from or went, and who built it. */
+    registry: object({
+        /** oci://… the entry was pulled from; null when it was not (a miss, or found in the run's folder). */
+        pulledFrom: nullableString,
+        /** The run that built a pulled entry (`owner/repo#run-id`, else its event and commit), as it recorded. */
+        builtBy: nullableString,
+        /** This run's build was pushed. */
+        pushed: schemas_boolean(),
+        /** Built here while another run pushed the same key first: a build the fleet made twice. */
+        duplicate: schemas_boolean(),
+    })
+        .nullable()
+        .default(null),
+});
+const reportAttemptSchema = object({
+    attempt: count,
+    workspaceMiB: count,
+    log: schemas_string(),
+    startedAt: schemas_string(),
+    endedAt: schemas_string(),
+    seconds: schemas_number(),
+    exitCode: schemas_number().int().nullable(),
+    signal: nullableString,
+    peakGpuMemoryMiB: nullableNumber,
+    failure: failureSchema.nullable(),
+    argv: array(schemas_string()),
+});
+const baselineFiguresSchema = object({
+    bytes: nullableNumber,
+    buildSeconds: nullableNumber,
+    peakGpuMemoryMiB: nullableNumber,
+    latencyMedianMs: nullableNumber,
+});
+/** A built plan's scan (verify): size, zero runs, header and, when it is mostly zeros, why. */
+const engineScanSchema = planScanSchema.extend({ diagnosis: diagnosisSchema.nullable() });
+/** One plan's scan, with the model and profile it was built for: the report's flat `plans` view. */
+const reportPlanSchema = engineScanSchema.extend({ model: schemas_string(), profile: schemas_string() });
+const BUILD_STATUSES = ['built', 'cached', 'failed', 'skipped'];
+/** A build that produced a usable plan, now or from the cache. */
+function isBuilt(build) {
+    return build.status === 'built' || build.status === 'cached';
+}
+const reportBuildSchema = object({
+    model: schemas_string(),
+    profile: schemas_string(),
+    status: schemas_enum(BUILD_STATUSES),
+    gpu: gpuFactsSchema.nullable(),
+    shapes: shapesSchema,
+    plan: nullableString,
+    layerInfo: nullableString,
+    bytes: count.nullable(),
+    sha256: nullableString,
+    attempts: array(reportAttemptSchema),
+    buildSeconds: nullableNumber,
+    peakGpuMemoryMiB: nullableNumber,
+    perf: perfSchema.nullable(),
+    failure: failureSchema.nullable(),
+    /** Where this model's profile is written in trt-ci.yml, for annotations. */
+    configPosition: configPositionSchema.nullable().default(null),
+    onnxBytes: count.nullable(),
+    /** The same engine in the baseline report, when there is one. */
+    baseline: baselineFiguresSchema.nullable(),
+    cache: cacheVerdictSchema.nullable(),
+    /**
+     * The FP16 ONNX trt-ci wrote and trtexec built, for precision: fp16 on TensorRT 11 (no --fp16 there); null
+     * otherwise (built-from.ts).
+     */
+    builtFrom: builtFromSchema.nullable().default(null),
+    /** The engine's outputs against ONNX Runtime's, when the model asks (accuracy:); null otherwise. */
+    accuracy: accuracySchema.nullable().default(null),
+    /** The latency A/B against the base engine on the same GPU (benchmark: ab); null otherwise. */
+    latency: latencySchema.nullable().default(null),
+    /**
+     * Where and why it differs from its base engine, per ONNX region: for an A/B'd engine (benchmark: ab), and
+     * for a plan that grew against the baseline's (bytes only); null otherwise.
+     */
+    explain: explainSchema.nullable().default(null),
+    /** Will it load where it ships: a row per deploy target of its model (deploy:); empty without targets. */
+    deploy: array(deployRowSchema).default([]),
+    /**
+     * The compatibility flags it was built with (--hardwareCompatibilityLevel=…, --versionCompatible), for an
+     * engine with deploy targets: what only a load on another GPU or TensorRT proves took effect.
+     */
+    portabilityFlags: array(schemas_string()).default([]),
+    /** The price of portability, when the model asks (deploy-cost: true); null otherwise. */
+    deployCost: deployCostSchema.nullable().default(null),
+    /** Its plan's scan (verify), when it has a plan. */
+    scan: engineScanSchema.nullable(),
+    /** Its budgets, each judged (compare); empty without budgets or without a plan. */
+    budgets: array(budgetRowSchema),
+});
+const comparisonSchema = object({
+    /** The baseline report, or null when there is none yet. */
+    baseline: nullableString,
+    /** Where the baseline came from (which run, whether it is the merge-base). */
+    note: nullableString.optional(),
+    environment: array(environmentChangeSchema),
+    /** model/profile pairs built now and not in the baseline, and the other way round. */
+    added: array(schemas_string()),
+    removed: array(schemas_string()),
+    /** Engines that asked for a latency A/B (benchmark: ab) and did not get one, and why. */
+    latencyNotes: array(schemas_string()).optional(),
+});
+const REPORT_SCHEMA = 'trt-ci/report@2';
+const reportSchema = object({
+    schema: literal(REPORT_SCHEMA),
+    status: schemas_enum(['passed', 'failed']),
+    /**
+     * The stage a cancel stopped (the runner's SIGINT/SIGTERM), when one did: what it and the stages after it
+     * did not do is missing, so the report is never `passed`. Null for a run that finished.
+     */
+    interrupted: nullableString.default(null),
+    startedAt: schemas_string(),
+    finishedAt: schemas_string(),
+    config: schemas_string(),
+    environment: object({
+        tensorrtVersion: schemas_string(),
+        trtexec: schemas_string(),
+        gpus: array(gpuInfoSchema),
+        /** Why GPU facts are missing, when they are. */
+        gpuQueryError: nullableString,
+        /** The container image the job ran in, as it was named (TRT_CI_IMAGE; the pack sets it from container:). */
+        image: nullableString.default(null),
+        /** What trt-ci asked every latency to be (tensorrt/measurement.ts); null before it asked (the defaults). */
+        measurement: engine_checks_measurementSchema.nullable().default(null),
+    }),
+    preflight: preflightSchema.nullable(),
+    builds: array(reportBuildSchema),
+    /**
+     * Every build's scan and budgets again, flat, for tools that read them so (the keys of version 1). Written
+     * from `builds` in one place and rebuilt from it when a report is read: trt-ci reads the builds' own.
+     */
+    plans: array(reportPlanSchema),
+    budgets: array(budgetRowSchema),
+    comparison: comparisonSchema,
+    /** The engine cache: hits, misses, and the GPU time the hits saved (their recorded build time). */
+    cache: cacheSummarySchema.nullable(),
+    /** precision-search's searches, one per model whose fp16 engine failed its gate. */
+    precisionSearch: array(precisionSearchSchema).default([]),
+    manifest: nullableString,
+});
+/** The report's flat `plans` and `budgets` views, from its builds: the one place they are written. */
+function flatViews(builds) {
+    return {
+        plans: builds.flatMap((b) => (b.scan ? [{ ...b.scan, model: b.model, profile: b.profile }] : [])),
+        budgets: builds.flatMap((b) => b.budgets),
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/builds/manifest.js
+
+
+
+
+/** The engine manifest: every plan this run built, with what it takes to rebuild or trust it. */
+function buildManifest(outcomes, run) {
+    const { tensorrtVersion, outputDir } = run;
+    // Absolute paths in flags (--onnx=/runner/work/…) say nothing on another machine.
+    const portable = (arg) => arg.replace(/^(--[A-Za-z0-9]+=)(\/.*)$/, (_, flag, path) => `${flag}${(0,external_node_path_namespaceObject.relative)(outputDir, path)}`);
+    const engines = outcomes.flatMap((o) => {
+        const plan = o.plan;
+        if (!isBuilt(o) || !plan?.scan.sha256)
+            return [];
+        return [
+            {
+                model: o.job.model.name,
+                profile: o.job.profile.name,
+                shapes: shapesOf(o.job.profile),
+                path: (0,external_node_path_namespaceObject.relative)(outputDir, plan.path),
+                layerInfo: plan.layerInfo ? (0,external_node_path_namespaceObject.relative)(outputDir, plan.layerInfo) : null,
+                bytes: plan.scan.bytes,
+                sha256: plan.scan.sha256,
+                tensorrtVersion,
+                gpu: o.gpu ? { name: o.gpu.name, computeCapability: o.gpu.computeCapability } : null,
+                onnxSha256: run.onnxSha256.get(o.job.model.onnx) ?? null,
+                flags: (o.attempts[o.attempts.length - 1]?.argv ?? []).map(portable),
+                buildSeconds: o.buildSeconds,
+            },
+        ];
+    });
+    return {
+        schema: 'trt-ci/manifest@1',
+        createdAt: run.createdAt.toISOString(),
+        trtCiVersion: VERSION,
+        commit: run.commit,
+        tensorrtVersion,
+        engines,
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/run/record-files.js
+// What a run writes besides the report's entries: the manifest of its plans and where it ran.
+
+
+
+/** The manifest of every plan, with the digest of each model's ONNX. */
+async function manifestOf(outcomes, context, createdAt, commit) {
+    const onnxSha256 = new Map();
+    for (const model of context.config.models) {
+        const digest = await context.digests.of(model.onnx);
+        if (digest)
+            onnxSha256.set(model.onnx, digest);
+    }
+    return buildManifest(outcomes, {
+        tensorrtVersion: formatVersion(context.version, true),
+        outputDir: context.config.outputDir,
+        createdAt,
+        commit,
+        onnxSha256,
+    });
+}
+/** What the report says of where the run ran. */
+function runEnvironment(context, stage) {
+    return {
+        tensorrtVersion: formatVersion(context.version, true),
+        trtexec: context.config.trtexec,
+        gpus: stage.gpus,
+        gpuQueryError: stage.gpuQueryError,
+        image: context.env.TRT_CI_IMAGE || null,
+        measurement: MEASUREMENT,
+    };
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/gpu/selection.js
 
 /**
@@ -53674,7 +55738,7 @@ function releaseBytes(bytes) {
     buffer.transfer(0);
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/tensorrt/onnx-runtime.js
+;// CONCATENATED MODULE: ./.build/tsc/onnx/runtime.js
 // ONNX Runtime on the CPU (onnxruntime-web's WebAssembly, one thread): the FP32 reference a check compares with,
 // computed from an ONNX model on the inputs an engine gets. Loaded the first time something asks for it.
 
@@ -53859,7 +55923,7 @@ function absoluteTolerance(atol, reference) {
 
 ;// CONCATENATED MODULE: external "node:timers/promises"
 const external_node_timers_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
-;// CONCATENATED MODULE: ./.build/tsc/tensorrt/onnx-pieces.js
+;// CONCATENATED MODULE: ./.build/tsc/onnx/pieces.js
 // An ONNX model run by ONNX Runtime in pieces of consecutive nodes, each its own small model: the tensors that
 // cross a piece's edge are handed to the next piece as they are (an FP16 tensor stays FP16). ONNX Runtime's
 // session start grows faster than the graph on a long FP16 chain (the casts its CPU inserts around every FP16
@@ -53920,7 +55984,7 @@ function externalEntries(tensor, fields = fieldsOf(tensor)) {
         const key = parts.find((x) => x.number === 1);
         const value = parts.find((x) => x.number === 2);
         if (key)
-            entries.set(onnx_graph_text(entry, key), value ? onnx_graph_text(entry, value) : '');
+            entries.set(graph_text(entry, key), value ? graph_text(entry, value) : '');
     }
     return entries;
 }
@@ -54150,7 +56214,7 @@ async function piecewise(ort, cut, inputs, dir, signal) {
     return cut.outputs.map((name) => referenceOf(name, values.get(name)));
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/tensorrt/seeded-inputs.js
+;// CONCATENATED MODULE: ./.build/tsc/onnx/seeded-inputs.js
 
 /** Polygraphy's default data loader range, [0, 1] inclusive, for whole numbers (comparator/data_loader.py). */
 const DEFAULT_INTEGER_RANGE = [0, 1];
@@ -54196,7 +56260,7 @@ function seededInputs(profile, shape, types = new Map(), ranges = {}, seed = 0x7
     });
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/tensorrt/widen-model.js
+;// CONCATENATED MODULE: ./.build/tsc/onnx/widen-model.js
 // An FP32 copy of an ONNX model whose tensors are FP16 or BF16 (a strongly typed network, as TensorRT 11
 // builds only): the reference is computed in FP32, as for every other model, and ONNX Runtime's CPU has no
 // BF16 kernels at all. Rewritten at the protobuf level (onnx/onnx.proto3; field numbers are stable): every
@@ -54311,7 +56375,7 @@ function widenToFloat32(model) {
 // mistake, or a weight FP16 cannot hold (past 65504), is said with the output and its error instead.
 // ONNX Runtime's CPU computes FP16 nodes in FP32 (docs/accuracy.md), so what this sees is the written graph's
 // types, casts and rounded weights; an overflow of FP16 activations shows only on the engine (its own gate), or
-// where it crosses the edge of a piece the models run in (tensorrt/onnx-pieces.ts), stored in FP16 there.
+// where it crosses the edge of a piece the models run in (onnx/pieces.ts), stored in FP16 there.
 
 
 
@@ -54478,7 +56542,7 @@ function writtenCheckProblem(check) {
 
 ;// CONCATENATED MODULE: ./.build/tsc/builds/precision-onnx.js
 // precision: fp16 on TensorRT 11, which has no --fp16: the engine is built from an FP16 ONNX trt-ci writes
-// (tensorrt/mixed-precision-onnx.ts), FP16 except the nodes keep-fp32 names. The written ONNX goes to a folder
+// (onnx/mixed-precision.ts), FP16 except the nodes keep-fp32 names. The written ONNX goes to a folder
 // of its own under the output folder with the model's external-data files linked beside it (an ONNX names
 // them relative to itself); the user's ONNX is what every other stage reads (references, explain, history).
 
@@ -54616,434 +56680,6 @@ signal) {
             out.push({ ...job, precisionOnnx: written });
     }
     return { jobs: out, failures };
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/tensorrt/failures.js
-
-
-
-/** A process that died of a signal, as a shell or a signal handler says it (test/fixtures/trtexec-logs/crash-*). */
-const CRASH = /\b(Segmentation fault|Bus error|Illegal instruction)\b|\bAborted \(core dumped\)/;
-/**
- * Lines that tell why trtexec failed, from real logs (test/fixtures/trtexec-logs). Order is priority:
- * when a log shows several, the earlier kind is the cause (a missing plugin also fails the ONNX
- * parse; an out-of-memory also ends in "Could not find any implementation").
- */
-const EVIDENCE = [
-    { kind: 'unknown-option', pattern: /Unknown option: (\S+)/ },
-    // The engine built and could not be written (sampleEngines.cpp v10.16 saveEngine and setUpInference): a full
-    // or read-only output folder. Before out-of-memory: a build that skipped tactics for memory still built.
-    {
-        kind: 'other',
-        pattern: anyOf(/Saving engine to file failed/, /Cannot open engine file: /, /Failed to open engine file for reading/, /Error when reading engine file/),
-        hint: 'trtexec built the engine and could not write it: check the free space of the output folder and that it ' +
-            'is writable (df -h; a read-only mount), then build again.',
-    },
-    {
-        kind: 'driver-insufficient',
-        pattern: /CUDA driver version is insufficient for CUDA runtime version|CUDA initialization failure with error:? 35\b/,
-    },
-    { kind: 'unsupported-gpu', pattern: /Unsupported SM|SM version not supported|Target GPU SM \d+ is not supported/ },
-    {
-        kind: 'unsupported-gpu',
-        pattern: /no kernel image is available for execution on the device/,
-        hint: 'A kernel (often a plugin .so) was not compiled for this GPU: rebuild the plugin with ' +
-            "-gencode for this GPU's compute capability (nvidia-smi --query-gpu=compute_cap --format=csv).",
-    },
-    {
-        kind: 'plugin-missing',
-        pattern: /SymbolAddress for (getPluginCreators|getCreators) could not be loaded/,
-        hint: 'A library passed with --dynamicPlugins must export getCreators (older TensorRT: getPluginCreators) and ' +
-            'setLoggerFinder; export them from the plugin, or list ' +
-            'it under `plugins:` so trt-ci loads it with --staticPlugins.',
-    },
-    {
-        kind: 'plugin-missing',
-        pattern: anyOf(/Plugin not found, are the plugin name, version, and namespace correct/, /IPluginCreator not found in Plugin Registry/, /Cannot find plugin: /, /getPluginCreator could not find plugin/),
-    },
-    { kind: 'plugin-missing', pattern: /Could not load library|cannot open shared object file/ },
-    {
-        kind: 'plan-incompatible',
-        pattern: /Magic tag does not match|magicTag == rt::kPLAN_MAGIC_TAG failed|magicTagRead == kMAGIC_TAG failed/,
-        hint: 'The file is not a TensorRT plan: check it is the saved engine, not the ONNX; an ' +
-            'Ultralytics .engine has a JSON header in front of the plan and must be stripped first.',
-    },
-    {
-        kind: 'plan-incompatible',
-        pattern: anyOf(/Version tag does not match/, /generated on an incompatible device/, /Engine deserialization failed/, /Could not deserialize engine/, /Serialization version is not supported/),
-    },
-    {
-        kind: 'out-of-memory',
-        pattern: anyOf(/Cuda Runtime \(out of memory\)/i, /Error Code 2: OutOfMemory/i, /out of memory/i, 
-        // TensorRT 7's one word (rtSafe "OutOfMemory Error in allocate") and 8.x's own spelling "insuficient".
-        /OutOfMemory Error/, /could not be allocated/i, /insuf+icient memory/i),
-    },
-    {
-        kind: 'onnx-parse',
-        pattern: anyOf(/Failed to parse onnx file/, /Failure while parsing ONNX file/, /While parsing node number/, /Parsing model failed/, 
-        // No gaps: `.*` between two words is quadratic on a long line that repeats the first one.
-        /ModelImporter\.cpp:\d+: ERROR/),
-    },
-    // glibc's assert(3) line, then abort (SIGABRT, exit 134 from a shell), with no &&&& line after it:
-    // "python3: …/myelin/src/compiler/kernel_gen/dag.cpp:1050: …: Assertion `value_info->operand()->is_tensor()'
-    // failed." (NVIDIA/TensorRT#2654). Last: a log that says more (out of memory, a plugin) says why.
-    // Myelin's own form says the same: "In function split_input -- …kqv_gemm_split.cpp:658 … -- assertion failed".
-    { kind: 'internal-assertion', pattern: /: Assertion `[^`'’]*['’] failed\.|-- assertion failed$/ },
-    // A crash says least: the shell's line ("Segmentation fault (core dumped)"), or a signal handler's
-    // ("Signal: Segmentation fault (11)"). Any line that says more comes first.
-    {
-        kind: 'other',
-        pattern: CRASH,
-        hint: 'trtexec crashed: TensorRT, a plugin or the driver died on this model. Run it again with --verbose to see ' +
-            'the last layer it reached; a crash in a plugin points at the plugin, else report it to NVIDIA with the log.',
-    },
-];
-/** One pattern that matches any of the alternatives (each kept on its own line). */
-function anyOf(...alternatives) {
-    return new RegExp(alternatives.map((a) => a.source).join('|'), alternatives[0]?.flags);
-}
-/** Lines after which trtexec gives up; without an exit code they mark the log as failed. */
-const TERMINAL_PATTERN = anyOf(/Engine set up failed/, /Engine could not be created/, /Engine creation failed/, /Failed to create engine/, /Failed to parse onnx file/, /Failure while parsing ONNX/, /Parsing model failed/, /Network validation failed/, /Cuda failure/, /^Aborting/, /Unknown option:/, /Engine deserialization failed/, /Could not deserialize engine/, /FAILED_EXECUTION/, /Cannot find any available devices/, /Cannot find device ID/, /Uncaught exception detected/, /Building engine failed/, /Serialization assertion /, /: Assertion `[^`'’]*['’] failed\.|-- assertion failed$/, /Deserialize the cuda engine failed/, /SymbolAddress for \w+ could not be loaded/, 
-// The ONNX parser's own errors and a build that found no tactic: trtexec stops after them.
-/While parsing node number/, /ModelImporter\.cpp:\d+: ERROR/, /Could not find any implementation for node/, /Saving engine to file failed/, CRASH);
-/** The failure evidence in one line, if any. */
-function matchEvidence(message) {
-    for (let rank = 0; rank < EVIDENCE.length; rank += 1) {
-        const evidence = EVIDENCE[rank];
-        if (evidence.pattern.test(message))
-            return { kind: evidence.kind, message, rank, ...(evidence.hint && { hint: evidence.hint }) };
-    }
-    return null;
-}
-/** "Requested amount of GPU memory (N bytes)", "requested size of N", "allocating N-byte buffer". */
-function requestedBytes(line) {
-    const match = /memory \((\d+) bytes\)|requested size of (\d+)|allocating (\d+)-byte/.exec(line);
-    return match ? Number(match[1] ?? match[2] ?? match[3]) : null;
-}
-/** The hints that depend on nothing but the kind of failure. */
-const FIXED_HINTS = {
-    'silent-fp32': 'Give precision: fp16 with the FP32 ONNX (trt-ci writes the FP16 ONNX TensorRT 11 needs: ' +
-        'docs/accuracy.md), or an ONNX converted to FP16/BF16 (ModelOpt AutoCast) with precision: strongly-typed',
-    'internal-assertion': 'TensorRT stopped on one of its own internal assertions (often in Myelin, which fuses ops into ' +
-        'ForeignNodes): a TensorRT bug, not your config. Try another TensorRT release, or move the ops the ' +
-        'assertion names out of the fused region (a Cast or a Reshape around them), and report it to ' +
-        'NVIDIA/TensorRT with the log.',
-    'unsupported-gpu': 'This TensorRT release has no kernels for this GPU (TensorRT >= ' +
-        '10.5 needs compute capability >= 7.5; 8.4 lacks 8.9; 10.7 lacks 12.0). ' +
-        'Use a TensorRT release that supports the GPU, or run on a runner whose GPU it supports.',
-    'plugin-missing': 'A layer needs a plugin that was not loaded. List the ' +
-        "plugin library under the model's `plugins:` (trt-ci passes it with " +
-        '--staticPlugins, or --plugins before TensorRT 8.6), and ' +
-        'check that the .so is in the image and built against this TensorRT.',
-    'plan-incompatible': 'The plan was built by another TensorRT version or for another ' +
-        'GPU; plans are not portable unless built with --versionCompatible ' +
-        'or --hardwareCompatibilityLevel. Rebuild it with this TensorRT on this GPU type.',
-    'onnx-parse': "TensorRT's ONNX parser rejected the model. Check that " +
-        'its opset is supported by this TensorRT, run onnx.checker or ' +
-        '`polygraphy inspect model` on it, and fold constants ' +
-        '(`polygraphy surgeon sanitize --fold-constants`) before the build.',
-    cancelled: 'The run was cancelled (Ctrl-C, or the job was cancelled) before this build could finish; run again.',
-    'preflight-failed': 'Fix what the preflight section says, or set preflight: warn-only in trt-ci.yml to build anyway.',
-};
-function outOfMemoryHint(message, context) {
-    const asked = context.requestedBytes ?? requestedBytes(message);
-    const floor = context.minWorkspaceBytes !== undefined
-        ? ` down to min-workspace (${formatBytes(context.minWorkspaceBytes)})`
-        : ' down to min-workspace';
-    return (`The GPU ran out of memory during the build${asked ? ` (TensorRT asked for ${formatBytes(asked)})` : ''}. ` +
-        `trt-ci retries with the workspace halved${floor}; if that is not enough, split the profile's max shapes, ` +
-        'free the GPU (nvidia-smi ' +
-        '--query-compute-apps=pid,used_memory --format=csv), or build on a GPU with more memory.');
-}
-function driverHint(context) {
-    // Every TensorRT 11 package is built with CUDA 13 (docs/compatibility.md); earlier lines ship per-CUDA builds.
-    const version = context.tensorrtVersion ? parseVersion(context.tensorrtVersion) : null;
-    const known = version && version.major >= 11
-        ? `TensorRT ${context.tensorrtVersion} is built with CUDA 13, which needs driver >= 580.65.06 on Linux. `
-        : '';
-    return (`The NVIDIA driver is older than the CUDA runtime this TensorRT ` +
-        `was built with. ${known}Linux drivers needed: CUDA 13.x >= 580.65.06, ` +
-        '12.x >= 525.60.13, 11.x >= 450.80.02. Compare `nvidia-smi ' +
-        '--query-gpu=driver_version --format=csv` with the libcudart.so that ' +
-        'trtexec links (ldd $(which trtexec) | grep cudart), then ' +
-        "upgrade the runner's driver or use a container for an older CUDA.");
-}
-function unknownOptionHint(message, context) {
-    const flag = /Unknown option: (--[A-Za-z0-9]+)/.exec(message)?.[1];
-    const version = context.tensorrtVersion ? parseVersion(context.tensorrtVersion) : null;
-    const verdict = flag && version ? flagSupport(flag, version) : null;
-    const why = verdict && !verdict.ok
-        ? `${verdict.reason}. `
-        : `trtexec ${context.tensorrtVersion ?? ''} does not know ${flag ?? 'this flag'}. `;
-    return `${why}Remove it from extra-args, or run \`trtexec --help\` to see the flags this version takes.`;
-}
-function hintFor(kind, message, context = {}) {
-    switch (kind) {
-        case 'out-of-memory':
-            return outOfMemoryHint(message, context);
-        case 'driver-insufficient':
-            return driverHint(context);
-        case 'unknown-option':
-            return unknownOptionHint(message, context);
-        case 'timeout': {
-            const limit = context.buildTimeoutMs !== undefined ? ` (${formatDuration(context.buildTimeoutMs)})` : '';
-            return (`The build ran past build-timeout${limit} and its whole ` +
-                `process group was stopped. Raise build-timeout, keep the timing cache ` +
-                'between runs (timing-cache) so later builds are faster, or pass ' +
-                '--builderOptimizationLevel=2 in extra-args to search fewer tactics.');
-        }
-        case 'other':
-            return (`trtexec failed for a reason trt-ci does not recognise; read the ` +
-                `log${context.logFile ? ` (${context.logFile})` : ''} from the first [E] line.`);
-        default:
-            return FIXED_HINTS[kind];
-    }
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/tensorrt/log-parser.js
-
-
-
-const TIMESTAMP = /^\[?\d\d\/\d\d\/\d{4}-\d\d:\d\d:\d\d\] /;
-const SEVERITY = /^\[([IWEVF])\] /;
-const NUMBER = '(-?\\d+(?:\\.\\d+)?(?:e[-+]?\\d+)?)';
-const STAT = new RegExp(`\\b(min|max|mean|median) = ${NUMBER} ms`, 'g');
-const PERCENTILE = new RegExp(`percentile\\((\\d+(?:\\.\\d+)?)%\\) = ${NUMBER} ms`, 'g');
-// TensorRT <= 8.0 printed the summary as a block of "min: X ms (end to end Y ms)" lines.
-const OLD_STAT = new RegExp(`^(min|max|mean|median): ${NUMBER} ms`);
-const OLD_PERCENTILE = new RegExp(`^percentile: ${NUMBER} ms at (\\d+(?:\\.\\d+)?)%`);
-function emptyStats() {
-    return { min: null, max: null, mean: null, median: null, p90: null, p95: null, p99: null };
-}
-/**
- * Reads trtexec output (7.x to 11.x) one line at a time and keeps only the figures, so a
- * multi-gigabyte verbose log costs no more memory than a short one.
- */
-class TrtexecLogParser {
-    version = null;
-    banner = null;
-    engineBytes = null;
-    loadedEngineBytes = null;
-    builtSeconds = null;
-    generationSeconds = null;
-    throughput = null;
-    latency = null;
-    gpuCompute = null;
-    oldSection = null;
-    evidence = null;
-    evidenceLevel = null;
-    requestedBytes = null;
-    terminal = null;
-    lastError = null;
-    deviceName = null;
-    computeCapability = null;
-    push(rawLine) {
-        // trtexec never starts a line with '#'; saved logs use such lines for notes (where it ran, why).
-        if (rawLine.startsWith('#'))
-            return;
-        if (rawLine.startsWith('&&&& ')) {
-            this.readBanner(rawLine);
-            return;
-        }
-        let line = rawLine.replace(TIMESTAMP, '');
-        // trtexec writes "[E] [TRT] …", TensorRT's Python logger "[TRT] [E] …": take both in either order.
-        let level = null;
-        for (let prefix = 0; prefix < 2; prefix += 1) {
-            const severity = SEVERITY.exec(line);
-            if (severity) {
-                level = severity[1];
-                line = line.slice(severity[0].length);
-            }
-            else if (line.startsWith('[TRT] ')) {
-                line = line.slice(6);
-            }
-        }
-        // Verbose lines are most of a big log and carry little; only the build time can hide there.
-        if (level === 'V') {
-            this.readBuildFigures(line);
-            return;
-        }
-        this.readFigures(line);
-        this.readFailure(line, level);
-    }
-    readBanner(line) {
-        const verdict = VERDICT_PATTERN.exec(line)?.[1];
-        if (verdict === 'PASSED' || verdict === 'FAILED')
-            this.banner = verdict;
-        const match = BANNER_PATTERN.exec(line);
-        if (!match)
-            return;
-        const version = decodeBannerVersion(match[2], match[3]);
-        if (version && !this.version)
-            this.version = version;
-        else if (version && this.version?.build === null && sameRelease(version, this.version))
-            this.version.build = version.build;
-    }
-    readBuildFigures(line) {
-        let match = /^Engine built in ([\d.]+) sec/.exec(line);
-        if (match) {
-            this.builtSeconds = Number(match[1]);
-            return true;
-        }
-        match = /^Engine generation completed in ([\d.]+) seconds/.exec(line);
-        if (match) {
-            this.generationSeconds = Number(match[1]);
-            return true;
-        }
-        return false;
-    }
-    readFigures(line) {
-        if (this.readBuildFigures(line))
-            return;
-        let match = /^Created engine with size: ([\d.]+) MiB/.exec(line);
-        if (match) {
-            this.engineBytes = Math.round(Number(match[1]) * MiB);
-            return;
-        }
-        // TensorRT 8.0 prints "MB" where later releases print "MiB", for the same size >> 20 (docs/trtexec-flags.md).
-        match = /^Loaded engine size: ([\d.]+) Mi?B\b/.exec(line);
-        if (match) {
-            this.loadedEngineBytes ??= Math.round(Number(match[1]) * MiB);
-            return;
-        }
-        match = /^TensorRT version: (\d+\.\d+\.\d+)/.exec(line);
-        if (match) {
-            if (!this.version)
-                this.version = parseVersion(match[1]);
-            return;
-        }
-        match = /^Selected Device: (.+)$/.exec(line);
-        if (match) {
-            this.deviceName = match[1].trim();
-            return;
-        }
-        match = /^Compute Capability: (\d+\.\d+)/.exec(line);
-        if (match) {
-            this.computeCapability = match[1];
-            return;
-        }
-        match = /^Throughput: ([\d.e+-]+) qps/.exec(line) ?? /^throughput: ([\d.e+-]+) qps/.exec(line);
-        if (match) {
-            this.throughput = Number(match[1]);
-            return;
-        }
-        if (line.startsWith('Latency: ')) {
-            this.latency = readStats(line);
-            return;
-        }
-        if (line.startsWith('GPU Compute Time: ')) {
-            this.gpuCompute = readStats(line);
-            return;
-        }
-        this.readOldSummary(line);
-    }
-    readOldSummary(line) {
-        const header = line.trim();
-        if (header === 'Host Latency') {
-            this.oldSection = 'latency';
-            this.latency = emptyStats();
-        }
-        else if (header === 'GPU Compute') {
-            this.oldSection = 'gpu';
-            this.gpuCompute = emptyStats();
-        }
-        else if (header === 'Enqueue Time' || header === 'Host Walltime') {
-            this.oldSection = 'other';
-        }
-        const target = this.oldSection === 'latency' ? this.latency : this.oldSection === 'gpu' ? this.gpuCompute : null;
-        if (!target)
-            return;
-        const stat = OLD_STAT.exec(line);
-        if (stat) {
-            target[stat[1]] = Number(stat[2]);
-            return;
-        }
-        const percentile = OLD_PERCENTILE.exec(line);
-        if (percentile)
-            target[`p${percentile[2]}`] = Number(percentile[1]);
-    }
-    readFailure(line, level) {
-        if (level === 'I')
-            return;
-        const match = matchEvidence(line);
-        if (match &&
-            (!this.evidence ||
-                match.rank < this.evidence.rank ||
-                (match.rank === this.evidence.rank && level === 'E' && this.evidenceLevel !== 'E'))) {
-            this.evidence = match;
-            this.evidenceLevel = level;
-        }
-        if (!this.terminal && TERMINAL_PATTERN.test(line))
-            this.terminal = line;
-        if (match?.kind === 'out-of-memory')
-            this.requestedBytes ??= requestedBytes(line);
-        if (level === 'E' || level === 'F')
-            this.lastError = line;
-    }
-    /** The figures so far, judged by how the process ended when that is known. */
-    result(outcome, context = {}) {
-        const version = this.version ? formatVersion(this.version) : null;
-        const status = this.status(outcome);
-        return {
-            tensorrtVersion: version,
-            tensorrtBuild: this.version?.build ?? null,
-            status,
-            engineBytes: this.engineBytes ?? this.loadedEngineBytes,
-            engineBytesAre: this.engineBytes !== null ? 'exact' : this.loadedEngineBytes !== null ? 'at-least' : null,
-            buildSeconds: this.builtSeconds ?? this.generationSeconds,
-            throughputQps: this.throughput,
-            latencyMs: this.latency,
-            gpuComputeMs: this.gpuCompute,
-            failure: status === 'failed' ? this.failure(outcome, { tensorrtVersion: version, ...context }) : null,
-            device: { name: this.deviceName, computeCapability: this.computeCapability },
-        };
-    }
-    status(outcome) {
-        if (outcome?.timedOut)
-            return 'failed';
-        if (outcome && (outcome.exitCode !== null || outcome.signal))
-            return outcome.exitCode === 0 ? 'passed' : 'failed';
-        if (this.banner === 'PASSED')
-            return 'passed';
-        if (this.banner === 'FAILED' || this.terminal)
-            return 'failed';
-        return 'unknown';
-    }
-    failure(outcome, context) {
-        if (outcome?.timedOut)
-            return {
-                kind: 'timeout',
-                message: 'trtexec ran past build-timeout and was stopped',
-                hint: hintFor('timeout', '', context),
-            };
-        if (this.evidence) {
-            const hint = this.evidence.hint ??
-                hintFor(this.evidence.kind, this.evidence.message, { requestedBytes: this.requestedBytes, ...context });
-            return { kind: this.evidence.kind, message: this.evidence.message, hint };
-        }
-        const how = outcome?.signal
-            ? `trtexec was killed by ${outcome.signal}`
-            : outcome
-                ? `trtexec exited with status ${outcome.exitCode}`
-                : 'trtexec failed';
-        const message = this.terminal ?? this.lastError ?? how;
-        return {
-            kind: 'other',
-            message: message === how ? how : `${how}: ${message}`,
-            hint: hintFor('other', message, context),
-        };
-    }
-}
-function sameRelease(a, b) {
-    return a.major === b.major && a.minor === b.minor && a.patch === b.patch;
-}
-function readStats(line) {
-    const stats = emptyStats();
-    for (const match of line.matchAll(STAT))
-        stats[match[1]] = Number(match[2]);
-    for (const match of line.matchAll(PERCENTILE))
-        stats[`p${match[1]}`] = Number(match[2]);
-    return stats;
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/silent-fp32.js
@@ -55296,13 +56932,6 @@ function notRun(job, gpu, failure) {
 
 
 
-
-/** What a build that the run's cancel stopped, or never let start, reports. */
-const CANCELLED = {
-    kind: 'cancelled',
-    message: 'the run was cancelled',
-    hint: hintFor('cancelled', ''),
-};
 /** Why a model whose external data is not there as regular files is not built. */
 function externalDataFailure(job, files) {
     return {
@@ -55401,7 +57030,9 @@ async function measured(job, gpu, context, outcome) {
         return outcome;
     if (context.signal?.aborted)
         return { ...outcome, status: 'failed', failure: CANCELLED };
-    const bench = await build_plan_benchmark(job, gpu, context);
+    const place = { gpu, timeoutMs: job.model.buildTimeoutMs, ...(context.signal && { signal: context.signal }) };
+    const engine = engineOf(job.plan, job.model, job.profile);
+    const bench = await context.runner.benchmark(engine, place, `${job.logPrefix}.bench.log`);
     return { ...outcome, perf: bench.perf, ...(bench.failure && { status: 'failed', failure: bench.failure }) };
 }
 /** trtexec until it builds, runs out of workspace to try, or fails for another reason. */
@@ -55536,35 +57167,6 @@ function fillGpu(gpu, parsed) {
         name: gpu.name ?? parsed.device.name,
         computeCapability: gpu.computeCapability ?? parsed.device.computeCapability,
     });
-}
-async function build_plan_benchmark(job, gpu, context) {
-    const log = `${job.logPrefix}.bench.log`;
-    const parser = new TrtexecLogParser();
-    // The lines that say what the run measured (measurement.ts reads them), not the whole log.
-    const measuring = [];
-    const result = await context.trtexec.run(benchmarkArgv(context.version, job.model, job.profile, job.plan), {
-        gpu,
-        logFile: log,
-        timeoutMs: job.model.buildTimeoutMs,
-        onLine: (line) => {
-            parser.push(line);
-            if (MEASUREMENT_LINE.test(line))
-                measuring.push(line);
-        },
-        ...(context.signal && { signal: context.signal }),
-    });
-    const parsed = parser.result(outcomeOf(result), { buildTimeoutMs: job.model.buildTimeoutMs, logFile: log });
-    const perf = {
-        throughputQps: parsed.throughputQps,
-        latencyMs: parsed.latencyMs,
-        gpuComputeMs: parsed.gpuComputeMs,
-        log,
-        measurement: measuredFrom(MEASUREMENT, measuring.join('\n')),
-    };
-    const failure = result.cancelled
-        ? CANCELLED
-        : parsed.failure && { ...parsed.failure, message: `the plan did not load: ${parsed.failure.message}` };
-    return { perf, failure };
 }
 function outcomeOf(result) {
     return { exitCode: result.exitCode, signal: result.signal, timedOut: result.timedOut };
@@ -55759,6 +57361,7 @@ async function runOnSlots(jobs, slots, work) {
 
 
 
+
 /**
  * The context every build of the run is handed (build-plan.ts): the producer, the engine cache and its keys, the
  * timing cache per GPU model, whom the cache serves. The GPUs are the stage's to fill in.
@@ -55780,7 +57383,7 @@ function planBuilding(config, version, options) {
     return {
         config,
         producer,
-        trtexec: options.trtexec,
+        runner: options.runner,
         env: options.env,
         version,
         gpus: new Map(),
@@ -55985,749 +57588,6 @@ async function runBuildStage(config, options) {
         cacheBytes: evicted?.bytes ?? null,
         evicted: evicted?.removed ?? 0,
         evictProblem,
-    };
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/contract/failures.js
-// Why a build, a run or a load failed: the report's `failure.kind` and parse-log's. tensorrt/failures.ts
-// recognises them in trtexec's output and says what to do about each.
-const FAILURE_KINDS = [
-    'out-of-memory',
-    'driver-insufficient',
-    'unsupported-gpu',
-    'plugin-missing',
-    'plan-incompatible',
-    'onnx-parse',
-    'unknown-option',
-    'timeout',
-    /** TensorRT stopped on one of its own assertions (glibc's "Assertion `…' failed.", a Myelin bug). */
-    'internal-assertion',
-    'cancelled',
-    /** Not built: the runner failed its preflight (said once for the run, not per engine). */
-    'preflight-failed',
-    /** Built, but FP32 everywhere while the model asks for FP16/BF16 (a strongly typed FP32 ONNX). */
-    'silent-fp32',
-    'other',
-];
-
-;// CONCATENATED MODULE: ./.build/tsc/contract/values.js
-// The small value schemas every part of the report uses.
-
-const count = schemas_number().int().nonnegative();
-const nullableNumber = schemas_number().nullable();
-const nullableString = schemas_string().nullable();
-/** Where something is written in trt-ci.yml, for annotations and messages. */
-const configPositionSchema = object({ file: schemas_string(), line: count, column: count });
-
-;// CONCATENATED MODULE: ./.build/tsc/contract/built-from.js
-// The ONNX an engine was built from when trt-ci wrote it (report.builds[].builtFrom), apart from report.ts for
-// its size.
-
-
-/**
- * ONNX Runtime's check of an ONNX trt-ci wrote (TensorRT 11's FP16 ONNX) against the user's, before it is built:
- * `agrees`, `differs` (an output out of the band: not built), `does-not-load` (not built), or `not-checked`
- * (ONNX Runtime cannot run the user's model itself: built, and said). `worst`: the float output with the largest
- * error, as a share of its largest value (null: Inf, NaN or a missing output where the model had a value);
- * `shape`: the inputs it ran at.
- */
-const writtenCheckSchema = object({
-    status: schemas_enum(['agrees', 'differs', 'does-not-load', 'not-checked']),
-    worst: object({ output: schemas_string(), error: schemas_number().nullable() }).nullable(),
-    band: schemas_number(),
-    shape: schemas_string(),
-    reason: schemas_string().nullable(),
-});
-/**
- * The FP16 or BF16 ONNX trt-ci wrote and trtexec built, for precision: fp16 or bf16 on TensorRT 11 (no --fp16 or
- * --bf16 there): its path, how many nodes compute in FP16, BF16 and FP32, the keep-fp32 nodes, the Casts between,
- * ONNX Runtime's check.
- */
-const builtFromSchema = object({
-    onnx: schemas_string(),
-    /** The narrow type written (absent in reports before BF16: fp16). */
-    narrow: schemas_enum(['fp16', 'bf16']).optional(),
-    fp16Nodes: count,
-    /** Nodes computing in BF16 (absent in reports before BF16: 0). */
-    bf16Nodes: count.optional(),
-    fp32Nodes: count,
-    kept: array(schemas_string()),
-    /** Nodes the writer kept in FP32 on its own: they read a constant past the narrow type's largest value. */
-    keptWide: array(schemas_string()).default([]),
-    casts: count,
-    /** ONNX Runtime's check of the written model before it was built (absent in reports before it). */
-    check: writtenCheckSchema.optional(),
-});
-
-;// CONCATENATED MODULE: ./.build/tsc/contract/precision-search.js
-// The record of a run's keep-fp32 search (report.precisionSearch), apart from report.ts for its size.
-
-
-/**
- * A run's search for the keep-fp32 list of a model whose fp16 or bf16 engine failed its gate (precision-search:
- * true; src/accuracy/precision-search.ts): every candidate built and checked, the list to paste, its price.
- */
-const precisionSearchSchema = object({
-    model: schemas_string(),
-    /** error: the search could not run, or was cancelled (said in `error`); no list is decided then. */
-    /** unjudged: keeping every candidate gave no verdict (a build or check that failed): no list is known. */
-    /** rechecked: a committed list after a TensorRT step, each node left out in turn (`dropped`: not needed). */
-    outcome: schemas_enum(['found', 'none-needed', 'unfixable', 'budget-spent', 'rechecked', 'error', 'unjudged']),
-    keep: array(schemas_string()).nullable(),
-    /** The model's keep-fp32 list as configured: every candidate keeps it, the search adds to it. */
-    start: array(schemas_string()).default([]),
-    candidates: count,
-    /** How many regions (the all-FP16 engine's layers) were searched before the nodes in them; null: by node. */
-    regions: nullableNumber.default(null),
-    maxBuilds: count,
-    /** No candidate build started after this (precision-search: { max-time }); null: no time bound. */
-    maxSeconds: nullableNumber.default(null),
-    /** budget-spent: which budget ran out, the builds or the time. */
-    spent: schemas_enum(['builds', 'time']).nullable().default(null),
-    /** Each candidate list built and checked, in order: the first is all-FP16 (or `start` alone). */
-    builds: array(object({
-        keep: array(schemas_string()),
-        passed: schemas_boolean(),
-        /** Why this list gave no verdict (its build or its check failed); it counted as not passing. */
-        unjudged: nullableString.default(null),
-        worst: schemas_string(),
-        planBytes: nullableNumber,
-    })),
-    /** The node where all-FP16's error starts, where the search opened; null when none was named. */
-    openedAt: nullableString,
-    /** The list built once more: its gate again, its latency against all-FP16 from an A/B, its plan size. */
-    price: object({ accuracy: schemas_string(), latency: schemas_string(), ratio: nullableNumber, planBytes: nullableNumber })
-        .nullable(),
-    error: nullableString,
-    /** rechecked: the kept nodes this TensorRT no longer needs, and the step ("TensorRT 10.16 → 11.5"). */
-    dropped: array(schemas_string()).default([]),
-    step: nullableString.default(null),
-    /** The folder of its candidate runs (each with its own report). */
-    folder: schemas_string(),
-    /** Where keep-fp32 goes in trt-ci.yml (the model's line). */
-    configPosition: configPositionSchema.nullable(),
-});
-
-;// CONCATENATED MODULE: ./.build/tsc/contract/cache-summary.js
-// The engine cache's account of a run, as the report holds it (record/ writes it from builds/run-cache.ts).
-
-
-const artifactCounts = object({ engine: count, reference: count, timing: count });
-const cacheSummarySchema = object({
-    /** One key for all of this run's engines, for actions/cache. */
-    key: schemas_string(),
-    dir: schemas_string(),
-    hits: count,
-    misses: count,
-    corrupt: count,
-    untrusted: count.default(0),
-    savedSeconds: schemas_number(),
-    bytes: count.nullable(),
-    evicted: count,
-    /** Why the cache was not used for some builds (the GPU model was unknown), or null. */
-    refused: nullableString.default(null),
-    /** What went wrong reading, writing or evicting entries; each such build was built instead of served. */
-    problems: array(schemas_string()).default([]),
-    /** With an oci:// cache: what the run read and wrote there. */
-    registry: object({
-        /** The repositories read, in order (oci://…). */
-        reads: array(schemas_string()),
-        /** The repository written, or null: then `notWriting` says why. */
-        writes: nullableString,
-        notWriting: nullableString,
-        /** Where the credentials came from (TRT_CI_REGISTRY_*, Docker config, GITHUB_TOKEN, none): never them. */
-        credentials: schemas_string(),
-        pulled: artifactCounts,
-        pushed: artifactCounts,
-        /** Engines built here that another run pushed first. */
-        duplicates: count,
-        /** What cache-max-size/-age deleted this run: each tag, with when it was pushed. */
-        deleted: array(schemas_string()).default([]),
-    })
-        .nullable()
-        .default(null),
-});
-
-;// CONCATENATED MODULE: ./.build/tsc/contract/engine-checks.js
-// What the stages after the builds find for an engine, as the report holds it: its outputs against ONNX
-// Runtime's (accuracy), its latency against the base engine's (the A/B), where and why it differs from the
-// base engine (explain), and whether it loads where it ships (deploy) and what portability costs.
-
-
-/** One output of one engine against ONNX Runtime's, at one of the profile's shapes. */
-const accuracyOutputSchema = object({
-    shape: schemas_enum(['min', 'opt', 'max']),
-    name: schemas_string(),
-    maxAbsError: nullableNumber,
-    maxRelError: nullableNumber,
-    /** Share (0-1) of elements off by more than atol and rtol. */
-    outOfTolerance: schemas_number(),
-    cosine: nullableNumber,
-    nan: count,
-    inf: count,
-    /** The tolerances it was judged by: atol as used for this output (absolute). */
-    atol: schemas_number(),
-    rtol: schemas_number(),
-    /**
-     * Whose element rule gave outOfTolerance: trt-ci's (|e| > atol and > rtol·|r|, Polygraphy's), or trtexec
-     * 11.1's own check (|e| > atol + rtol·|r|, NumPy's allclose) where that trtexec has it.
-     */
-    judgedBy: schemas_enum(['trt-ci', 'trtexec']).default('trt-ci'),
-    /** Why it failed, or null. */
-    failure: nullableString,
-    /** With top-k: rows (every index but the last dimension) whose k largest classes are the reference's. */
-    topK: object({ k: count, rows: count, agree: count }).nullable().default(null),
-});
-/** One marked tensor's error, as a first-divergence pass measured it. */
-const tensorErrorSchema = object({
-    maxAbsError: nullableNumber,
-    maxRelError: nullableNumber,
-    outOfTolerance: schemas_number(),
-    nan: count,
-    inf: count,
-});
-/**
- * Where a failing engine's error first appears: the ONNX with its intermediate tensors marked as outputs,
- * built once with the same flags and run on the same inputs, each marked tensor against ONNX Runtime's.
- * found: `node` is the first node (in graph order) whose output leaves the tolerance; marked-passes: the
- * marked engine is within tolerance everywhere (marking changed the fusions), so no node can be named this
- * way; error: the pass could not run (`problem`).
- */
-const divergenceSchema = object({
-    status: schemas_enum(['found', 'marked-passes', 'error']),
-    shape: schemas_enum(['min', 'opt', 'max']),
-    /** Marked tensors (every float output of the main graph's nodes, or of each engine layer's last node). */
-    marked: count,
-    node: nullableString,
-    op: nullableString,
-    /** The precision the node computes in, per the FP16 table (fp16, or fp32 with why). */
-    computes: nullableString,
-    tensor: nullableString,
-    error: tensorErrorSchema.nullable(),
-    failure: nullableString,
-    /** Marked tensors after the node: how many, and how many of them are out of tolerance. */
-    downstream: object({ marked: count, failing: count }).nullable(),
-    /** The model's outputs out of tolerance in the marked engine. */
-    outputsFailing: array(schemas_string()),
-    /**
-     * The nodes the error starts among: after the last marked tensor within tolerance, up to `node`. One node where
-     * every node is marked; an engine layer's where only layer ends are (past 200 nodes). Absent in older reports.
-     */
-    span: array(schemas_string()).default([]),
-    problem: nullableString,
-    /** The marked engine's build log and the marked ONNX (for reproducing it). */
-    log: nullableString,
-    onnx: nullableString,
-    /** Where to act: the model's keep-fp32 line, else its own line. */
-    configPosition: configPositionSchema.nullable().default(null),
-});
-const accuracySchema = object({
-    /**
-     * failed: out of tolerance; error: the check could not run (trtexec could not run the engine on the
-     * inputs, say), with why in `problem`; not-checked: the model says accuracy: false.
-     */
-    status: schemas_enum(['passed', 'failed', 'error', 'not-checked']),
-    outputs: array(accuracyOutputSchema),
-    /** Why the check could not run at all (trtexec could not run the engine), or null. */
-    problem: nullableString.default(null),
-    /** The model's accuracy: line (or the top-level one it takes), where a failure is annotated. */
-    configPosition: configPositionSchema.nullable().default(null),
-    /** With status failed: where the error first appears (reports before 0.14 have none). */
-    divergence: divergenceSchema.nullable().default(null),
-});
-/** One repetition of a latency A/B: one trtexec run of one side's engine. */
-const abRunSchema = object({
-    side: schemas_enum(['base', 'head']),
-    round: count,
-    medianMs: schemas_number(),
-    p99Ms: schemas_number(),
-    iterations: count,
-    throttled: array(schemas_string()),
-    /** The SM clock read right after the run (nvidia-smi clocks.current.sm), when it could be. */
-    smClockMHz: nullableNumber.default(null),
-});
-const sideFiguresSchema = object({ median: schemas_number(), p99: schemas_number() }).nullable();
-/**
- * What a latency is made of (src/tensorrt/measurement.ts): host-device copies in the timed work or not, a
- * CUDA graph launch, spin-wait synchronization. TensorRT 10 and 11 measure differently when asked nothing.
- */
-const measurementSchema = object({
-    dataTransfers: schemas_boolean(),
-    cudaGraph: schemas_boolean(),
-    spinWait: schemas_boolean(),
-});
-/** The latency A/B of an engine against its base engine on the same GPU (benchmark: ab, trt-ci ab). */
-const latencySchema = object({
-    /** head-failed: the head engine built but could not be run (it crashed): a failure of the run. */
-    verdict: schemas_enum(['slower', 'faster', 'same', 'inconclusive', 'contract-mismatch', 'head-failed']),
-    /** Head over base (Hodges-Lehmann on the repetition medians) and its 95% interval. */
-    ratio: nullableNumber,
-    ci: tuple([schemas_number(), schemas_number()]).nullable(),
-    /** Mann-Whitney U, two-sided. */
-    p: nullableNumber,
-    base: sideFiguresSchema,
-    head: sideFiguresSchema,
-    repetitions: count,
-    reason: schemas_string(),
-    retried: schemas_boolean(),
-    /** The smallest change that counts (latency-growth; 0.02 = 2%). */
-    budget: schemas_number(),
-    /** Whether the GPU's clock event counters were read: without them, throttling cannot be seen. */
-    clockEventsRead: schemas_boolean(),
-    /**
-     * Where the base engine came from: the base job's uploaded plans, the engine cache (by the baseline's
-     * cache key), a build from the base commit's ONNX (base-ref:), or a plan file given to trt-ci ab.
-     */
-    baseEngine: object({ source: schemas_enum(['cache', 'plans', 'rebuilt', 'given']), plan: schemas_string() }).nullable(),
-    runs: array(abRunSchema),
-    /** What both sides ran under (the same, or the A/B is a contract mismatch); null when nothing ran. */
-    measurement: measurementSchema.nullable().default(null),
-});
-/** What changed in a region between the base and the head engine (docs/explain.md). */
-const EXPLAIN_CHANGES = ['new', 'gone', 'precision', 'fusion', 'tactic', 'reformat-added', 'reformat-removed'];
-const explainSideSchema = object({
-    /** The engine's layers in this region, by name. */
-    layers: array(schemas_string()),
-    /** Their time from --exportProfile (median of the runs' sums); null without a profile. */
-    timeMs: nullableNumber,
-    /** max - min of that sum over the profile runs; null with fewer than two. */
-    spreadMs: nullableNumber,
-    /** timeMs as a share of this engine's layer time (the sum of all its layers'); null without a profile. */
-    timeShare: nullableNumber.default(null),
-    weightBytes: count,
-    /** Precisions of the outputs of its computing layers (reformats left out). */
-    precisions: array(schemas_string()),
-    /** Formats of its computing layers' inputs and outputs ("Channel major FP16 format where channel % 8 == 0"). */
-    formats: array(schemas_string()).default([]),
-    tactics: array(schemas_string()),
-});
-const explainTotalSchema = object({
-    layers: count,
-    timeMs: nullableNumber,
-    weightBytes: count,
-    /** The plan's size, when known: weightBytes + paddingBytes + otherBytes. */
-    planBytes: count.nullable().default(null),
-    /**
-     * The zeros at the plan's end when they are most of it (the TensorRT 11.2 bloat, NVIDIA/TensorRT#4841,
-     * verify's diagnosis); 0 otherwise; null when the plan is unknown.
-     */
-    paddingBytes: count.nullable().default(null),
-    /** The rest of the plan: kernels, Myelin code, the engine's own structures. */
-    otherBytes: count.nullable().default(null),
-});
-/** Why an engine changed: its layers and the base engine's grouped by the ONNX nodes they compute. */
-const explainSchema = object({
-    base: explainTotalSchema,
-    head: explainTotalSchema,
-    regions: array(object({
-        onnxNodes: array(schemas_string()),
-        base: explainSideSchema,
-        head: explainSideSchema,
-        deltaMs: nullableNumber,
-        /** deltaMs as a share of the measured change (the A/B's, else the layer-time sums'). */
-        share: nullableNumber,
-        /** Beyond both sides' run-to-run spread; null without two profile runs a side. */
-        significant: schemas_boolean().nullable(),
-        change: array(schemas_enum(EXPLAIN_CHANGES)),
-    })),
-    /** What limits the explanation (coarse layer info, auxiliary streams, averages, unmatched names). */
-    notes: array(schemas_string()),
-});
-/** An engine on a deploy target: predicted from the run (docs/deploy.md), or observed by a real load. */
-const deployRowSchema = object({
-    target: schemas_string(),
-    gpu: nullableString,
-    computeCapability: nullableString,
-    tensorrt: nullableString,
-    os: schemas_enum(['linux', 'windows']),
-    verdict: schemas_enum(['loads', 'loads-with-warning', 'fails', 'unknown']),
-    /** The line TensorRT prints (its words where known), or why the verdict is unknown. */
-    line: nullableString,
-    fix: nullableString,
-    /** true: a load on the target's runner said so; false: predicted. */
-    observed: schemas_boolean(),
-});
-/**
- * How the portable engine differs from the native one, the sign in the engine that the flag took effect:
- * the plans' sizes, and the regions (docs/explain.md) whose layers, fusions, precisions or tactics changed.
- */
-const portableEngineSchema = object({
-    nativeBytes: count,
-    portableBytes: count,
-    /** Regions of the two engines' layer info; null where either build wrote none. */
-    regions: count.nullable(),
-    changedRegions: count.nullable(),
-    /** What changed, over all regions, once each. */
-    changes: array(schemas_enum(EXPLAIN_CHANGES)),
-});
-/** What portability costs (deploy-cost: true): the native engine against its ampere+ build, on the build GPU. */
-const deployCostSchema = object({
-    variant: literal('ampere+'),
-    /** The A/B, native as the base and the portable engine as the head; null when it could not be had. */
-    latency: latencySchema.nullable(),
-    /** Why there is no A/B, when there is none. */
-    note: nullableString,
-    /** The portable engine against the native one; null when the portable engine was not built. */
-    engine: portableEngineSchema.nullable().default(null),
-});
-
-;// CONCATENATED MODULE: ./.build/tsc/contract/report.js
-// The report, `trt-ci/report@2`, as one schema. The types of everything in a report come from it, and a
-// report read from disk (a baseline, another runner's artifact, which can come from a fork) is parsed
-// with it: what does not match is refused, and keys the schema does not know are dropped. Version 2 keeps
-// each engine's plan scan and budgets in its build; reports of version 1 (baselines users keep) are read
-// through `upgradeReport` in report-v1.ts.
-
-
-
-
-
-
-
-
-
-
-// The schemas of what the stages after the builds find (accuracy, latency, explain, deploy) are in
-// engine-checks.ts; this module is the report's, and the one to import them from.
-
-const failureSchema = object({
-    kind: schemas_enum(FAILURE_KINDS),
-    /** The line of trtexec output that shows it, or what trt-ci saw. */
-    message: schemas_string(),
-    /** What the user should do about it. */
-    hint: schemas_string(),
-});
-/** trtexec's timing summary in ms; any other percentile it printed (--percentile=99.9) as `p99.9`. */
-const timingStatsSchema = object({
-    min: nullableNumber,
-    max: nullableNumber,
-    mean: nullableNumber,
-    median: nullableNumber,
-    p90: nullableNumber,
-    p95: nullableNumber,
-    p99: nullableNumber,
-})
-    .catchall(nullableNumber);
-const gpuInfoSchema = object({
-    index: count,
-    name: nullableString,
-    uuid: nullableString,
-    busId: nullableString,
-    computeCapability: nullableString,
-    driverVersion: nullableString,
-    memoryTotalMiB: nullableNumber,
-    memoryUsedMiB: nullableNumber,
-    memoryFreeMiB: nullableNumber,
-    eccMode: nullableString,
-    eccUncorrectedErrors: nullableNumber,
-    displayActive: nullableString,
-    persistenceMode: nullableString,
-    computeMode: nullableString,
-    migMode: nullableString,
-});
-const checkStatus = schemas_enum(['pass', 'warn', 'fail', 'skip']);
-const checkSchema = object({
-    id: schemas_enum(CHECK_IDS),
-    status: checkStatus,
-    message: schemas_string(),
-    /** What to do about it; null when there is nothing to do. */
-    hint: nullableString,
-    /** What the check looked at when one id covers several things (a plugin's path). */
-    subject: schemas_string().optional(),
-});
-const preflightGpuSchema = gpuInfoSchema.pick({
-    index: true,
-    name: true,
-    computeCapability: true,
-    driverVersion: true,
-    memoryTotalMiB: true,
-    memoryUsedMiB: true,
-});
-const preflightSchema = object({
-    status: schemas_enum(['pass', 'warn', 'fail']),
-    gpus: array(preflightGpuSchema),
-    checks: array(checkSchema),
-    /** The CUDA version the driver check used, and where it came from. */
-    cuda: object({ version: schemas_string(), source: schemas_string() }).nullable(),
-    tensorrtVersion: schemas_string(),
-    elapsedMs: schemas_number(),
-});
-const planHeaderSchema = object({
-    /** A TensorRT plan tag (`ftrt`, or the older `ptrt`) found where a plan starts. */
-    magic: schemas_boolean(),
-    /**
-     * `ftrt`: the layout trtexec's printPlanVersion reads (version in bytes 24-27, total size in 16-23);
-     * `ptrt`: the older layout of TensorRT 8.2-era plans, whose header carries no readable version.
-     */
-    layout: schemas_enum(['ftrt', 'ptrt']).nullable(),
-    /** The plan's total size in bytes as its `ftrt` header says (bytes 16-23, little-endian u64). */
-    declaredBytes: count.nullable(),
-    /** From bytes 24-27 of the plan: major.minor.patch.build. */
-    tensorrtVersion: nullableString,
-    /** `plan`: a bare TensorRT plan; `ultralytics`: a plan behind Ultralytics' length-prefixed JSON metadata. */
-    container: schemas_enum(['plan', 'ultralytics']).nullable(),
-    /** Where the plan itself starts in the file. */
-    planOffset: count.nullable(),
-    /** Why the file is not a usable plan (not a plan, or a truncated or padded one), when it is not. */
-    problem: nullableString,
-    /** The Ultralytics metadata, when there is some. */
-    metadata: record(schemas_string(), unknown()).nullable(),
-});
-const planScanSchema = planHeaderSchema.extend({
-    path: schemas_string(),
-    bytes: count,
-    zeroBytes: count,
-    zeroFraction: schemas_number().min(0).max(1),
-    trailingZeroBytes: count,
-    longestZeroRun: count,
-    sha256: schemas_string()
-        .regex(/^[0-9a-f]{64}$/)
-        .nullable(),
-});
-const myelinLayerSchema = object({
-    name: schemas_string(),
-    /** `kgen`: a kernel Myelin generated (detailed info); `foreign-node`: the whole Myelin region (names only). */
-    kind: schemas_enum(['kgen', 'foreign-node']),
-    ops: array(schemas_string()),
-});
-const layerInfoSchemaName = schemas_enum(['10.x (Bindings)', '11.x (I/O Tensors)', 'unknown']);
-const layerInfoVerbosity = schemas_enum(['detailed', 'layer_names_only']);
-/** The issue a diagnosis of a plan padded with zeros names: NVIDIA/TensorRT#4841. */
-const PADDING_ISSUE = 'https://github.com/NVIDIA/TensorRT/issues/4841';
-const diagnosisSchema = object({
-    summary: schemas_string(),
-    layerInfo: object({ schema: layerInfoSchemaName, verbosity: layerInfoVerbosity, layers: count }).nullable(),
-    myelinLayers: array(myelinLayerSchema.extend({ looksLike: nullableString })),
-    advice: array(schemas_string()),
-    link: schemas_string(),
-});
-const budgetRowSchema = object({
-    model: schemas_string(),
-    profile: schemas_string(),
-    gpu: nullableString,
-    metric: schemas_enum(METRIC_NAMES),
-    /** In the unit of the limit: bytes, a fraction (0.1 = 10%) or a ratio. */
-    value: nullableNumber,
-    limit: nullableNumber,
-    unit: schemas_enum(['bytes', 'fraction', 'ratio']).nullable(),
-    /** The baseline's own figure for the metric (bytes, seconds, ms), for growth metrics. */
-    baseline: nullableNumber,
-    status: schemas_enum(['pass', 'warn', 'fail', 'no-baseline']),
-    message: schemas_string(),
-    /** The budget's line in trt-ci.yml, for annotations. */
-    configPosition: configPositionSchema.nullable().default(null),
-});
-const environmentChangeSchema = object({
-    what: schemas_enum(['TensorRT', 'driver', 'GPU']),
-    from: nullableString,
-    to: nullableString,
-});
-const gpuFactsSchema = object({ index: count, name: nullableString, computeCapability: nullableString });
-const shapesSchema = record(schemas_string(), object({ min: schemas_string(), opt: schemas_string(), max: schemas_string() }));
-const perfSchema = object({
-    throughputQps: nullableNumber,
-    latencyMs: timingStatsSchema.nullable(),
-    gpuComputeMs: timingStatsSchema.nullable(),
-    log: schemas_string(),
-    /** What the benchmark run measured; null in reports written before trt-ci gave it (that TensorRT's defaults). */
-    measurement: measurementSchema.nullable().default(null),
-});
-const cacheVerdictSchema = object({
-    key: schemas_string(),
-    hit: schemas_boolean(),
-    savedSeconds: nullableNumber,
-    corrupt: schemas_boolean(),
-    /** An entry was there, stored by a run this one does not take plans from (a pull request's). */
-    untrusted: schemas_boolean().default(false),
-    /** The cache could not be read or written (a full or read-only disk): the engine was built all the same. */
-    problem: nullableString.default(null),
-    /** With an oci:// cache: where the entry came from or went, and who built it. */
-    registry: object({
-        /** oci://… the entry was pulled from; null when it was not (a miss, or found in the run's folder). */
-        pulledFrom: nullableString,
-        /** The run that built a pulled entry (`owner/repo#run-id`, else its event and commit), as it recorded. */
-        builtBy: nullableString,
-        /** This run's build was pushed. */
-        pushed: schemas_boolean(),
-        /** Built here while another run pushed the same key first: a build the fleet made twice. */
-        duplicate: schemas_boolean(),
-    })
-        .nullable()
-        .default(null),
-});
-const reportAttemptSchema = object({
-    attempt: count,
-    workspaceMiB: count,
-    log: schemas_string(),
-    startedAt: schemas_string(),
-    endedAt: schemas_string(),
-    seconds: schemas_number(),
-    exitCode: schemas_number().int().nullable(),
-    signal: nullableString,
-    peakGpuMemoryMiB: nullableNumber,
-    failure: failureSchema.nullable(),
-    argv: array(schemas_string()),
-});
-const baselineFiguresSchema = object({
-    bytes: nullableNumber,
-    buildSeconds: nullableNumber,
-    peakGpuMemoryMiB: nullableNumber,
-    latencyMedianMs: nullableNumber,
-});
-/** A built plan's scan (verify): size, zero runs, header and, when it is mostly zeros, why. */
-const engineScanSchema = planScanSchema.extend({ diagnosis: diagnosisSchema.nullable() });
-/** One plan's scan, with the model and profile it was built for: the report's flat `plans` view. */
-const reportPlanSchema = engineScanSchema.extend({ model: schemas_string(), profile: schemas_string() });
-const BUILD_STATUSES = ['built', 'cached', 'failed', 'skipped'];
-/** A build that produced a usable plan, now or from the cache. */
-function isBuilt(build) {
-    return build.status === 'built' || build.status === 'cached';
-}
-const reportBuildSchema = object({
-    model: schemas_string(),
-    profile: schemas_string(),
-    status: schemas_enum(BUILD_STATUSES),
-    gpu: gpuFactsSchema.nullable(),
-    shapes: shapesSchema,
-    plan: nullableString,
-    layerInfo: nullableString,
-    bytes: count.nullable(),
-    sha256: nullableString,
-    attempts: array(reportAttemptSchema),
-    buildSeconds: nullableNumber,
-    peakGpuMemoryMiB: nullableNumber,
-    perf: perfSchema.nullable(),
-    failure: failureSchema.nullable(),
-    /** Where this model's profile is written in trt-ci.yml, for annotations. */
-    configPosition: configPositionSchema.nullable().default(null),
-    onnxBytes: count.nullable(),
-    /** The same engine in the baseline report, when there is one. */
-    baseline: baselineFiguresSchema.nullable(),
-    cache: cacheVerdictSchema.nullable(),
-    /**
-     * The FP16 ONNX trt-ci wrote and trtexec built, for precision: fp16 on TensorRT 11 (no --fp16 there); null
-     * otherwise (built-from.ts).
-     */
-    builtFrom: builtFromSchema.nullable().default(null),
-    /** The engine's outputs against ONNX Runtime's, when the model asks (accuracy:); null otherwise. */
-    accuracy: accuracySchema.nullable().default(null),
-    /** The latency A/B against the base engine on the same GPU (benchmark: ab); null otherwise. */
-    latency: latencySchema.nullable().default(null),
-    /**
-     * Where and why it differs from its base engine, per ONNX region: for an A/B'd engine (benchmark: ab), and
-     * for a plan that grew against the baseline's (bytes only); null otherwise.
-     */
-    explain: explainSchema.nullable().default(null),
-    /** Will it load where it ships: a row per deploy target of its model (deploy:); empty without targets. */
-    deploy: array(deployRowSchema).default([]),
-    /**
-     * The compatibility flags it was built with (--hardwareCompatibilityLevel=…, --versionCompatible), for an
-     * engine with deploy targets: what only a load on another GPU or TensorRT proves took effect.
-     */
-    portabilityFlags: array(schemas_string()).default([]),
-    /** The price of portability, when the model asks (deploy-cost: true); null otherwise. */
-    deployCost: deployCostSchema.nullable().default(null),
-    /** Its plan's scan (verify), when it has a plan. */
-    scan: engineScanSchema.nullable(),
-    /** Its budgets, each judged (compare); empty without budgets or without a plan. */
-    budgets: array(budgetRowSchema),
-});
-const comparisonSchema = object({
-    /** The baseline report, or null when there is none yet. */
-    baseline: nullableString,
-    /** Where the baseline came from (which run, whether it is the merge-base). */
-    note: nullableString.optional(),
-    environment: array(environmentChangeSchema),
-    /** model/profile pairs built now and not in the baseline, and the other way round. */
-    added: array(schemas_string()),
-    removed: array(schemas_string()),
-    /** Engines that asked for a latency A/B (benchmark: ab) and did not get one, and why. */
-    latencyNotes: array(schemas_string()).optional(),
-});
-const REPORT_SCHEMA = 'trt-ci/report@2';
-const reportSchema = object({
-    schema: literal(REPORT_SCHEMA),
-    status: schemas_enum(['passed', 'failed']),
-    /**
-     * The stage a cancel stopped (the runner's SIGINT/SIGTERM), when one did: what it and the stages after it
-     * did not do is missing, so the report is never `passed`. Null for a run that finished.
-     */
-    interrupted: nullableString.default(null),
-    startedAt: schemas_string(),
-    finishedAt: schemas_string(),
-    config: schemas_string(),
-    environment: object({
-        tensorrtVersion: schemas_string(),
-        trtexec: schemas_string(),
-        gpus: array(gpuInfoSchema),
-        /** Why GPU facts are missing, when they are. */
-        gpuQueryError: nullableString,
-        /** The container image the job ran in, as it was named (TRT_CI_IMAGE; the pack sets it from container:). */
-        image: nullableString.default(null),
-        /** What trt-ci asked every latency to be (tensorrt/measurement.ts); null before it asked (the defaults). */
-        measurement: measurementSchema.nullable().default(null),
-    }),
-    preflight: preflightSchema.nullable(),
-    builds: array(reportBuildSchema),
-    /**
-     * Every build's scan and budgets again, flat, for tools that read them so (the keys of version 1). Written
-     * from `builds` in one place and rebuilt from it when a report is read: trt-ci reads the builds' own.
-     */
-    plans: array(reportPlanSchema),
-    budgets: array(budgetRowSchema),
-    comparison: comparisonSchema,
-    /** The engine cache: hits, misses, and the GPU time the hits saved (their recorded build time). */
-    cache: cacheSummarySchema.nullable(),
-    /** precision-search's searches, one per model whose fp16 engine failed its gate. */
-    precisionSearch: array(precisionSearchSchema).default([]),
-    manifest: nullableString,
-});
-/** The report's flat `plans` and `budgets` views, from its builds: the one place they are written. */
-function flatViews(builds) {
-    return {
-        plans: builds.flatMap((b) => (b.scan ? [{ ...b.scan, model: b.model, profile: b.profile }] : [])),
-        budgets: builds.flatMap((b) => b.budgets),
-    };
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/builds/manifest.js
-
-
-
-
-/** The engine manifest: every plan this run built, with what it takes to rebuild or trust it. */
-function buildManifest(outcomes, run) {
-    const { tensorrtVersion, outputDir } = run;
-    // Absolute paths in flags (--onnx=/runner/work/…) say nothing on another machine.
-    const portable = (arg) => arg.replace(/^(--[A-Za-z0-9]+=)(\/.*)$/, (_, flag, path) => `${flag}${(0,external_node_path_namespaceObject.relative)(outputDir, path)}`);
-    const engines = outcomes.flatMap((o) => {
-        const plan = o.plan;
-        if (!isBuilt(o) || !plan?.scan.sha256)
-            return [];
-        return [
-            {
-                model: o.job.model.name,
-                profile: o.job.profile.name,
-                shapes: shapesOf(o.job.profile),
-                path: (0,external_node_path_namespaceObject.relative)(outputDir, plan.path),
-                layerInfo: plan.layerInfo ? (0,external_node_path_namespaceObject.relative)(outputDir, plan.layerInfo) : null,
-                bytes: plan.scan.bytes,
-                sha256: plan.scan.sha256,
-                tensorrtVersion,
-                gpu: o.gpu ? { name: o.gpu.name, computeCapability: o.gpu.computeCapability } : null,
-                onnxSha256: run.onnxSha256.get(o.job.model.onnx) ?? null,
-                flags: (o.attempts[o.attempts.length - 1]?.argv ?? []).map(portable),
-                buildSeconds: o.buildSeconds,
-            },
-        ];
-    });
-    return {
-        schema: 'trt-ci/manifest@1',
-        createdAt: run.createdAt.toISOString(),
-        trtCiVersion: VERSION,
-        commit: run.commit,
-        tensorrtVersion,
-        engines,
     };
 }
 
@@ -57782,310 +58642,6 @@ const figuresOf = (match) => ({
     latencyMedianMs: match.latencyMedianMs,
 });
 
-;// CONCATENATED MODULE: ./.build/tsc/proc/git.js
-// git, as trt-ci asks it: one file of another commit, written byte for byte. argv only; the ref is
-// resolved to a commit first, so that nothing a user writes in a ref is read by git as an option.
-
-const COMMIT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
-function gitShow(options) {
-    // Only a resolved commit id reaches git here: a ref could be read as an option or name a path.
-    if (!COMMIT_ID.test(options.ref))
-        throw new Error(`gitShow takes a commit id, got "${options.ref}"`);
-    return runProcess({
-        command: 'git',
-        args: ['show', `${options.ref}:./${options.path}`],
-        cwd: options.cwd,
-        env: options.env,
-        stdoutFile: options.outFile,
-        logFile: options.logFile,
-        timeoutMs: 10 * 60_000,
-        killGraceMs: options.killGraceMs,
-        ...(options.signal && { signal: options.signal }),
-    });
-}
-/**
- * The commit a ref names, or why it names none. `--verify` takes exactly one object name (no range, no
- * option: --end-of-options), and `^{commit}` refuses what is not a commit (a tree path such as
- * `HEAD:dir`, a blob).
- */
-async function resolveCommit(options) {
-    let stdout = '';
-    const result = await runProcess({
-        command: 'git',
-        args: ['rev-parse', '--verify', '--quiet', '--end-of-options', `${options.ref}^{commit}`],
-        cwd: options.cwd,
-        env: options.env,
-        timeoutMs: 60_000,
-        killGraceMs: options.killGraceMs,
-        onLine: (line) => {
-            stdout ||= line.trim();
-        },
-        ...(options.signal && { signal: options.signal }),
-    });
-    if (result.spawnError)
-        return { problem: `git could not be run (${result.spawnError})` };
-    if (result.exitCode === 0 && COMMIT_ID.test(stdout))
-        return { commit: stdout };
-    return { problem: `git has no commit by that name in ${options.cwd}` };
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/accuracy/export-output.js
-// trtexec --exportOutput=file: the outputs of the last inference (docs/trtexec-inference-io.md).
-//
-//   [
-//     { "name" : "prob"
-//     , "dimensions" : "2x10"
-//     , "values" : [ 0.1, 0.2, nan, -inf ]
-//     }
-//   ]
-//
-// Values are printed with C++ `os << v`: NaN and infinities come out as bare nan, -nan, inf, -inf, which
-// JSON does not allow. They are read here as the numbers they are, never dropped: a NaN is a finding.
-const NON_FINITE = {
-    nan: '"NaN"',
-    '-nan': '"NaN"',
-    inf: '"Infinity"',
-    '-inf': '"-Infinity"',
-    infinity: '"Infinity"',
-    '-infinity': '"-Infinity"',
-};
-/** The file's text with every bare nan/inf outside a string quoted, so that JSON.parse takes it. */
-function quoteNonFinite(text) {
-    let out = '';
-    let i = 0;
-    while (i < text.length) {
-        const char = text[i];
-        if (char === '"') {
-            // A string (a tensor name may be "inf"): copied as it is, escapes included.
-            let end = i + 1;
-            while (end < text.length && text[end] !== '"')
-                end += text[end] === '\\' ? 2 : 1;
-            out += text.slice(i, end + 1);
-            i = end + 1;
-            continue;
-        }
-        const word = /^-?[A-Za-z]+/.exec(text.slice(i, i + 12))?.[0];
-        if (word && NON_FINITE[word.toLowerCase()]) {
-            out += NON_FINITE[word.toLowerCase()];
-            i += word.length;
-            continue;
-        }
-        out += char;
-        i += 1;
-    }
-    return out;
-}
-/** Parses an --exportOutput file; throws with what was expected when it is not one. */
-function parseExportedOutput(text) {
-    let data;
-    try {
-        data = JSON.parse(quoteNonFinite(text));
-    }
-    catch (error) {
-        throw new Error(`not trtexec --exportOutput JSON: ${error.message}`);
-    }
-    if (!Array.isArray(data))
-        throw new Error('not trtexec --exportOutput JSON: expected a list of outputs');
-    return data.map((entry, i) => {
-        const { name, dimensions, values } = (entry ?? {});
-        if (typeof name !== 'string' || typeof dimensions !== 'string' || !Array.isArray(values)) {
-            throw new Error(`not trtexec --exportOutput JSON: output ${i} needs name, dimensions and values`);
-        }
-        const dims = dimensions === '' ? [] : dimensions.split('x').map(Number);
-        const numbers = Float64Array.from(values, (v) => (typeof v === 'number' ? v : Number(v)));
-        const expected = dims.reduce((a, b) => a * b, 1);
-        if (dims.some((d) => !Number.isSafeInteger(d) || d < 0) || numbers.length !== expected) {
-            throw new Error(`not trtexec --exportOutput JSON: output ${name} has dimensions ${dimensions} but ${numbers.length} values`);
-        }
-        return { name, dimensions: dims, values: numbers };
-    });
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/accuracy/raw-bindings.js
-// trtexec --dumpRawBindingsToFile (8.6+): every binding of the last inference, written to the working
-// folder as `<name>.<input|output>.<d0.d1…>.<dtype>.raw` in the binding's own type, so the values are
-// the engine's to the last bit (--exportOutput prints ~6 significant digits). Source:
-// samples/common/sampleInference.cpp (dumpBindings), common.h (genFilenameSafeString), sampleOptions.cpp
-// (operator<< for DataType) at v8.6.1 and v11.1; docs/trtexec-inference-io.md.
-
-/** Longest file name genFilenameSafeString keeps; longer ones keep both ends around "...". */
-const MAX_FILE_NAME = 150;
-/** genFilenameSafeString: letters, digits and `._-,` kept, anything else `_`; cut in the middle when long. */
-function filenameSafe(text) {
-    const safe = (part) => part.replace(/[^A-Za-z0-9._,-]/g, '_');
-    if (text.length <= MAX_FILE_NAME)
-        return safe(text);
-    const half = (MAX_FILE_NAME - 3) >> 1;
-    return `${safe(text.slice(0, half))}...${safe(text.slice(text.length - half))}`;
-}
-/**
- * The names an output's dump may have: 8.6 makes only the tensor name safe, 11.1 the whole file name
- * (they differ only for names long enough to be cut).
- */
-function rawOutputFileNames(name, dims, dtype) {
-    const suffix = `.output.${dims.join('.')}.${dtype}.raw`;
-    return [...new Set([`${filenameSafe(name)}${suffix}`, filenameSafe(`${name}${suffix}`)])];
-}
-/** The types trt-ci reads from a dump, as trtexec spells them; an output of another type is not compared. */
-const RAW_TYPES = ['fp32', 'fp16', 'bf16', 'int32', 'int8', 'uint8', 'int64', 'bool'];
-/** trtexec's spelling of each type (sampleOptions.cpp operator<< for DataType) as ONNX names it. */
-const ELEMENT_OF = {
-    fp32: 'float32',
-    fp16: 'float16',
-    bf16: 'bfloat16',
-    int32: 'int32',
-    int8: 'int8',
-    uint8: 'uint8',
-    int64: 'int64',
-    bool: 'bool',
-};
-/** A dump's values as numbers (as the GPU wrote them); throws when the size is not the shape's. */
-function decodeRaw(bytes, dtype, count, file) {
-    const type = ELEMENT_OF[dtype];
-    const size = ELEMENT_BYTES[type];
-    if (bytes.length !== count * size) {
-        throw new Error(`${file}: ${bytes.length} bytes, expected ${count * size} (${count} × ${dtype})`);
-    }
-    return readElements(type, bytes);
-}
-/** The output dumps among a folder's files, with the shape and type each name gives. */
-function outputDumps(files) {
-    return files.flatMap((file) => {
-        const parts = /\.output\.((?:\d+\.)*\d+|)\.([a-z0-9]+)\.raw$/.exec(file);
-        return parts ? [{ file, dims: parts[1] ? parts[1].split('.').map(Number) : [], dtype: parts[2] }] : [];
-    });
-}
-/**
- * Output names whose dumps would have one file name (`y:0` and `y_0` are both `y_0`): trtexec writes the
- * second over the first, so the dump cannot tell them apart and --exportOutput (named) must be read.
- */
-function dumpNamesCollide(names) {
-    return new Set(names.map(filenameSafe)).size !== names.length;
-}
-/** Dumped outputs that are none of `names` (an output the reference does not check). */
-function dumpsOfOtherOutputs(files, names) {
-    return outputDumps(files)
-        .filter((dump) => !names.some((name) => rawOutputFileNames(name, dump.dims, dump.dtype).includes(dump.file)))
-        .map((dump) => dump.file);
-}
-/** The dump of output `name` among a folder's files, with the shape and type its name gives; null if none. */
-function findRawOutput(files, name) {
-    return outputDumps(files).find((dump) => rawOutputFileNames(name, dump.dims, dump.dtype).includes(dump.file)) ?? null;
-}
-const isRawType = (dtype) => RAW_TYPES.includes(dtype);
-
-;// CONCATENATED MODULE: ./.build/tsc/accuracy/trtexec-check.js
-// trtexec 11.1's own accuracy check, read from its log: for each output compared with --loadRefOutputs,
-// `Accuracy loss for tensor <name> (L0): 0.000250`, then ` [FAIL: >= threshold …]` when it failed, and
-// `Accuracy validation FAILED` with exit 1 at the end (samples/common/sampleInference.cpp validateAccuracy,
-// samples/trtexec/trtexec.cpp at v11.1). The loss is printed std::fixed with 6 decimals.
-const LOSS = /Accuracy loss for tensor (.+) \((L0|L1|L2|LInf|Cosine)\): (\S+)( \[FAIL: >= threshold [^\]]*\])?\s*$/;
-/** Each judged output's loss by name, and whether trtexec failed the check as a whole. */
-function readTrtexecCheck(log) {
-    const losses = new Map();
-    for (const line of log.split('\n')) {
-        const match = LOSS.exec(line);
-        if (match)
-            losses.set(match[1], { algorithm: match[2], loss: Number(match[3]), failed: match[4] !== undefined });
-    }
-    return { losses, failed: log.includes('Accuracy validation FAILED') };
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/accuracy/engine-run.js
-// One run of a built engine on an accuracy check's inputs, and its outputs as trtexec wrote them: the dump
-// at full precision (8.6+) or --exportOutput's JSON, with trtexec 11.1's own judgement where it can give it.
-
-
-
-
-
-
-
-
-
-
-/**
- * Runs the engine once on the inputs (in `dir`, where 8.6+ dumps its outputs) and reads its outputs; on
- * 11.1+, when one atol fits every output (trtexec takes one), trtexec judges them against the reference
- * as well. Whatever keeps the outputs from being read is the check's problem, naming the log.
- */
-async function runEngineOnInputs(runner, outcome, planPath, shape, inputs, expected, { atols, rtol }, dir, 
-/** Each output's type in the model: trtexec reads a reference in its binding's type, so it judges only FP32. */
-outputTypes = new Map()) {
-    const { job } = outcome;
-    const { trtexec, version } = runner;
-    const files = inputs.map((input, i) => ({ name: input.name, file: (0,external_node_path_namespaceObject.join)(dir, `input${i}.bin`) }));
-    await Promise.all(inputs.map((input, i) => writeNewFile(files[i].file, elementBytes(input.type, input.values))));
-    let judge = null;
-    const allFloat32 = expected.every((o) => o.type === 'float32' && (outputTypes.get(o.name) ?? 'float32') === 'float32');
-    if (hasFlag('--loadRefOutputs', version) && new Set(atols).size === 1 && allFloat32) {
-        const references = expected.map((o, i) => ({ name: o.name, file: (0,external_node_path_namespaceObject.join)(dir, `reference${i}.bin`) }));
-        await Promise.all(expected.map((o, i) => writeNewFile(references[i].file, elementBytes('float32', o.values))));
-        judge = { references, atol: atols[0], rtol };
-    }
-    const output = (0,external_node_path_namespaceObject.join)(dir, 'output.json');
-    const log = (0,external_node_path_namespaceObject.join)(dir, 'trtexec.log');
-    const names = expected.map((o) => o.name);
-    const dump = hasFlag('--dumpRawBindingsToFile', version) && !dumpNamesCollide(names);
-    const paths = { plan: planPath, inputs: files, output };
-    const argv = accuracyArgv(version, job.model, job.profile, shape, paths, judge, dump);
-    const run = await trtexec.run(argv, {
-        gpu: outcome.gpu?.index ?? null,
-        cwd: dir,
-        logFile: log,
-        timeoutMs: job.model.buildTimeoutMs,
-        ...(runner.signal && { signal: runner.signal }),
-    });
-    try {
-        const check = judge ? readTrtexecCheck(await (0,promises_namespaceObject.readFile)(log, 'utf8')) : null;
-        // trtexec exits 1 when its own check fails, after writing the outputs: that is a verdict, not a fault.
-        if (run.exitCode !== 0 && !check?.failed) {
-            throw new Error(`trtexec exited with ${run.exitCode ?? run.signal ?? run.spawnError}`);
-        }
-        let outputs;
-        let unchecked;
-        if (dump) {
-            const files = await (0,promises_namespaceObject.readdir)(dir);
-            outputs = await readRawOutputs(dir, files, expected);
-            unchecked = dumpsOfOtherOutputs(files, names);
-        }
-        else {
-            const exported = parseExportedOutput(await (0,promises_namespaceObject.readFile)(output, 'utf8'));
-            outputs = new Map(exported.map((o) => [o.name, o.values]));
-            unchecked = exported.map((o) => o.name).filter((name) => !names.includes(name));
-        }
-        // Every output the engine has is checked: a reference that lacks one must not pass it unseen.
-        if (unchecked.length > 0) {
-            return { problem: `the reference has nothing for the engine's output(s) ${unchecked.join(', ')}` };
-        }
-        return { outputs, trtexecLosses: check?.losses ?? null };
-    }
-    catch (error) {
-        // trtexec's own last error says why better than an exit status does.
-        const said = (await (0,promises_namespaceObject.readFile)(log, 'utf8').catch(() => ''))
-            .split('\n')
-            .filter((line) => /\[E\]/.test(line))
-            .at(-1)
-            ?.replace(/^\[[^\]]*\] \[E\] /, '');
-        const why = said ? `${errorMessage(error)}; trtexec said: ${said}` : errorMessage(error);
-        return { problem: `trtexec could not run the engine on the inputs (${log}): ${why}` };
-    }
-}
-/** The outputs trtexec dumped into `dir`, each at full precision in its own type. */
-async function readRawOutputs(dir, files, expected) {
-    const outputs = new Map();
-    for (const { name } of expected) {
-        const found = findRawOutput(files, name);
-        if (!found)
-            continue;
-        if (!isRawType(found.dtype))
-            throw new Error(`output ${name} is ${found.dtype}, which trt-ci does not compare`);
-        const count = found.dims.reduce((a, b) => a * b, 1);
-        outputs.set(name, decodeRaw(await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(dir, found.file)), found.dtype, count, found.file));
-    }
-    return outputs;
-}
-
 ;// CONCATENATED MODULE: external "node:zlib"
 const external_node_zlib_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 ;// CONCATENATED MODULE: ./.build/tsc/accuracy/npz.js
@@ -58461,7 +59017,7 @@ function reference_decode(text) {
     }
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/tensorrt/marked-onnx.js
+;// CONCATENATED MODULE: ./.build/tsc/onnx/marked.js
 // A copy of an ONNX model whose chosen intermediate tensors are also graph outputs ("marked"), as Polygraphy's
 // `--onnx-outputs` does it: an engine built from it exports each of them, so its values can be set beside ONNX
 // Runtime's tensor by tensor (accuracy/first-divergence.ts). Each marked tensor is declared a float tensor of
@@ -58487,7 +59043,7 @@ function markOutputs(model, tensors) {
 
 ;// CONCATENATED MODULE: ./.build/tsc/accuracy/divergence.js
 // The first-divergence pass, for an engine that failed its accuracy gate: a copy of its ONNX with the
-// intermediate tensors marked as outputs (tensorrt/marked-onnx.ts), built once with the engine's own flags
+// intermediate tensors marked as outputs (onnx/marked.ts), built once with the engine's own flags
 // (FP16 written from the marked copy on TensorRT 11, --fp16 and keep-fp32's --layerPrecisions on 10), run on
 // the check's inputs at the shape that failed, each marked tensor against ONNX Runtime's on the same marked
 // model (never the cache: a marked reference serves no other run). first-divergence.ts names the node. What
@@ -58645,7 +59201,7 @@ async function checkAccuracy(outcomes, context, runtime = loadOnnxRuntime) {
 }
 function accuracyReaders(context, runtime) {
     // ONNX Runtime is loaded, and each model read, the first time a reference is not in the cache; each reference
-    // runs the model in pieces (tensorrt/onnx-pieces.ts: linear in its nodes, stopped at once by a cancel, its
+    // runs the model in pieces (onnx/pieces.ts: linear in its nodes, stopped at once by a cancel, its
     // external data read a piece at a time).
     let ort = null;
     const loaded = () => {
@@ -58727,13 +59283,13 @@ async function checkEngine(outcome, plan, check, context, place, readers) {
         // Integers and booleans (token ids, indices, masks) are right or wrong: compared exactly.
         const exact = expected.map((o) => isIntegral(o.type));
         const atols = expected.map((o, i) => (exact[i] ? 0 : absoluteTolerance(check.atol, o.values)));
-        const runner = {
-            trtexec: context.trtexec,
-            version: context.version,
+        const where = {
+            gpu: outcome.gpu?.index ?? null,
+            timeoutMs: job.model.buildTimeoutMs,
             ...(context.signal && { signal: context.signal }),
         };
-        const tolerances = { atols, rtol: check.rtol };
-        const engine = await runEngineOnInputs(runner, outcome, plan, shape, inputs, expected, tolerances, dir, types.outputs);
+        const request = { inputs, expected, tolerance: { atols, rtol: check.rtol }, dir, outputTypes: types.outputs };
+        const engine = await context.runner.infer(engineOf(plan, job.model, job.profile, shape), where, request);
         if ('problem' in engine)
             return checkError(outputs, engine.problem);
         for (const [i, want] of expected.entries()) {
@@ -59014,13 +59570,15 @@ async function compareLatency(outcomes, baseline, context) {
  */
 function abOfEngine(outcome, plans, dir, budget, run) {
     const { job } = outcome;
-    return trtexecAb({
-        trtexec: run.trtexec,
+    return runAb({
+        runner: run.runner,
         env: run.env,
         nvidiaSmi: run.config.nvidiaSmi,
         gpuIndex: outcome.gpu?.index ?? 0,
-        plans,
-        contract: (measurement) => measurementArgs(run.version, job.model, job.profile, measurement),
+        engines: {
+            base: engineOf(plans.base, job.model, job.profile),
+            head: engineOf(plans.head, job.model, job.profile),
+        },
         iterations: AB_DEFAULTS.iterations,
         dir,
         timeoutMs: job.model.buildTimeoutMs,
@@ -59036,84 +59594,6 @@ function smallestChange(limit) {
 const shapeText = (shapes) => Object.entries(shapes)
     .map(([input, s]) => `${input}:${s.opt}`)
     .join(',');
-
-;// CONCATENATED MODULE: ./.build/tsc/explain/profile.js
-// trtexec --exportProfile (samples/common/sampleReporting.cpp, Profiler::exportJSONProfile, the same from 7.2 to
-// 11.1): a list whose first entry is { "count": iterations } and then one line per layer: name, timeMs (the sum
-// over iterations), averageMs, medianMs (from 8.4; TensorRT 7.x and 8.2 have none) and percentage. A layer's
-// time is its median where there is one, else its average. trtexec writes it with iostream, not a JSON
-// library: a name is not escaped (a `"` or `\` in a node name makes the file invalid JSON) and a number
-// can be `nan` or `inf` (a percentage of a zero total). Such a file is read line by line, in the one layout
-// trtexec writes. Pure: text in, times out.
-/** `, { "name" : "<name, unescaped>", "timeMs" : 1.5, "averageMs" : …, ["medianMs" : …,] "percentage" : … }` */
-const LAYER_LINE = new RegExp([
-    String.raw `^\s*,?\s*\{\s*"name"\s*:\s*"(.*)"`,
-    String.raw `\s*,\s*"timeMs"\s*:\s*(\S+?)`,
-    String.raw `\s*,\s*"averageMs"\s*:\s*(\S+?)`,
-    String.raw `\s*(?:,\s*"medianMs"\s*:\s*(\S+?)\s*)?`,
-    String.raw `,\s*"percentage"\s*:\s*(\S+?)\s*\}\s*$`,
-].join(''));
-const COUNT_LINE = /^\s*,?\s*\{\s*"count"\s*:\s*(\d+)\s*\}\s*$/;
-/** iostream's numbers: JSON's, and nan, -nan, inf (read as NaN and ±Infinity, which the times leave out). */
-const profile_number = (text) => /^-?nan$/i.test(text) ? Number.NaN : Number(text.replace(/^(-?)inf$/i, '$1Infinity'));
-/** The entries of a profile that is not valid JSON, read in trtexec's layout; null when it is not that layout. */
-function entriesByLine(text) {
-    const lines = text.split(/\r?\n/).filter((line) => line.trim() && line.trim() !== '[' && line.trim() !== ']');
-    const entries = [];
-    for (const line of lines) {
-        const count = COUNT_LINE.exec(line);
-        const layer = count ? null : LAYER_LINE.exec(line);
-        if (count)
-            entries.push({ count: Number(count[1]) });
-        else if (layer) {
-            const [, name, timeMs, averageMs, medianMs, percentage] = layer;
-            entries.push({
-                name,
-                timeMs: profile_number(timeMs),
-                averageMs: profile_number(averageMs),
-                ...(medianMs !== undefined && { medianMs: profile_number(medianMs) }),
-                percentage: profile_number(percentage),
-            });
-        }
-        else
-            return null;
-    }
-    return entries.length ? entries : null;
-}
-function parseProfile(text) {
-    let json;
-    try {
-        json = JSON.parse(text);
-    }
-    catch (error) {
-        json = entriesByLine(text);
-        if (!json) {
-            throw new Error(`expected --exportProfile JSON, got text that does not parse (${error.message})`);
-        }
-    }
-    if (!Array.isArray(json))
-        throw new Error('expected --exportProfile JSON: a list of { name, averageMs, … }');
-    let count = null;
-    let median = true;
-    const times = new Map();
-    for (const entry of json) {
-        if (!entry || typeof entry !== 'object')
-            continue;
-        if (typeof entry.count === 'number' && entry.name === undefined) {
-            count = entry.count;
-            continue;
-        }
-        if (typeof entry.name !== 'string')
-            continue;
-        const value = typeof entry.medianMs === 'number' ? entry.medianMs : entry.averageMs;
-        if (typeof entry.medianMs !== 'number')
-            median = false;
-        if (typeof value !== 'number' || !Number.isFinite(value))
-            continue;
-        times.set(entry.name, (times.get(entry.name) ?? 0) + value);
-    }
-    return { count, times, median };
-}
 
 ;// CONCATENATED MODULE: ./.build/tsc/verify/diagnose.js
 
@@ -59526,7 +60006,7 @@ const layerInfoBeside = (plan) => (0,external_node_path_namespaceObject.basename
     : `${plan.replace(/\.(plan|engine|trt)$/, '')}.layers.json`;
 /** Each engine explained against its base engine, by its job; engines with nothing to explain are absent. */
 async function explainChanges(outcomes, latency, baseline, context) {
-    const { config, trtexec, version, signal } = context;
+    const { config, signal } = context;
     const explained = new Map();
     // A model's profiles share its graph: read once.
     const graphs = new Map();
@@ -59567,9 +60047,12 @@ async function explainChanges(outcomes, latency, baseline, context) {
         const notes = [];
         let profiles = { base: [], head: [] };
         const changed = ab?.verdict === 'slower' || ab?.verdict === 'faster';
-        if (changed) {
+        const profile = context.runner.profile;
+        if (changed && !profile)
+            notes.push(`no profile runs: ${context.runner.noProfile}, so bytes only`);
+        else if (changed && profile) {
             try {
-                profiles = await profileBoth({ base: base.plan, head: plan.path }, await folderWithin(config.outputDir, 'explain', `${job.model.name}.${job.profile.name}`), measurementArgs(version, job.model, job.profile), { trtexec, version, gpu: outcome.gpu?.index ?? null, timeoutMs: job.model.buildTimeoutMs, signal });
+                profiles = await profileBoth({ base: engineOf(base.plan, job.model, job.profile), head: engineOf(plan.path, job.model, job.profile) }, await folderWithin(config.outputDir, 'explain', `${job.model.name}.${job.profile.name}`), profile, { gpu: outcome.gpu?.index ?? null, timeoutMs: job.model.buildTimeoutMs, ...(signal && { signal }) });
             }
             catch (error) {
                 notes.push(`the engines could not be profiled: ${errorMessage(error)}`);
@@ -59618,24 +60101,20 @@ const EMPTY = {
     notes: [],
 };
 /** base, head, base, head: a drift of the GPU over the runs falls on both sides alike. */
-async function profileBoth(plans, dir, contract, run) {
+async function profileBoth(engines, dir, profile, place) {
     // The runs' files from an earlier run go; the folder itself was made link-free by folderWithin.
     for (const entry of await (0,promises_namespaceObject.readdir)(dir))
         await (0,promises_namespaceObject.rm)((0,external_node_path_namespaceObject.join)(dir, entry), { recursive: true, force: true });
     const out = { base: [], head: [] };
     for (let i = 1; i <= PROFILE_RUNS.runs; i += 1) {
         for (const side of ['base', 'head']) {
-            const file = (0,external_node_path_namespaceObject.join)(dir, `${i}.${side}.profile.json`);
-            const argv = profileRunArgv(run.version, plans[side], contract, PROFILE_RUNS.iterations, file);
-            const result = await run.trtexec.run(argv, {
-                gpu: run.gpu,
-                logFile: (0,external_node_path_namespaceObject.join)(dir, `${i}.${side}.log`),
-                timeoutMs: run.timeoutMs,
-                ...(run.signal && { signal: run.signal }),
-            });
-            if (result.exitCode !== 0)
-                throw new Error(`trtexec exited with ${result.exitCode ?? result.signal} (${dir})`);
-            out[side].push(parseProfile(await (0,promises_namespaceObject.readFile)(file, 'utf8')));
+            const request = {
+                file: (0,external_node_path_namespaceObject.join)(dir, `${i}.${side}.profile.json`),
+                log: (0,external_node_path_namespaceObject.join)(dir, `${i}.${side}.log`),
+                iterations: PROFILE_RUNS.iterations,
+                measurement: MEASUREMENT,
+            };
+            out[side].push(await profile(engines[side], place, request));
         }
     }
     return out;
@@ -62328,8 +62807,10 @@ function renderSummary(report) {
  * This trtexec's version and flags, and the config checked against them: the one validation every command
  * that runs trtexec for a config makes (preflight passes nothing run would refuse).
  */
-async function probeForConfig(config, trtexec) {
-    const probe = await trtexec.probe(config.where(['trtexec']));
+async function probeForConfig(config, trtexec, 
+/** The setting that names what is asked: trtexec:, or run: when the run command says the version. */
+setting = 'trtexec') {
+    const probe = await trtexec.probe(config.where([setting]));
     checkConfigAgainstVersion(config, probe.version, probe.helpFlags);
     return probe;
 }
@@ -62450,6 +62931,7 @@ async function verifyBuilds(outcomes) {
 
 
 
+
 /**
  * config → TensorRT version → preflight → builds → verify → compare (budgets, baseline) → report. Each
  * stage takes what the one before returned; the manifest, report and summary are written at the end.
@@ -62479,7 +62961,12 @@ async function runPipeline(given) {
         killGraceMs: config.killGraceMs,
         ...(options.signal && { signal: options.signal }),
     });
-    const { version } = await probeForConfig(config, trtexec);
+    // With a build command and a run command nothing runs trtexec: the run command says which TensorRT it runs.
+    const runCommand = commandRunnerOf(config, options);
+    const { version } = config.build && runCommand
+        ? await probeForConfig(config, runCommand, 'run')
+        : await probeForConfig(config, trtexec);
+    const runner = runCommand ?? trtexecRunner(trtexec, version);
     const release = await claimOutputDir(config, options.cwd);
     const registry = await openRunCache(config, options);
     let sweepBuilder = () => Promise.resolve(undefined);
@@ -62493,6 +62980,7 @@ async function runPipeline(given) {
         const digests = new FileDigests(options.signal);
         const building = planBuilding(registry.config, version, {
             trtexec,
+            runner,
             env: options.env,
             digests,
             provenance: options.provenance ?? null,
@@ -62504,6 +62992,7 @@ async function runPipeline(given) {
         const context = {
             config: registry.config,
             trtexec,
+            runner,
             version,
             env: options.env,
             signal: options.signal,
@@ -62518,48 +63007,10 @@ async function runPipeline(given) {
     finally {
         // Nothing a build left running outside its process group outlives the run (trtexec's, a build command's).
         await trtexec.sweep();
+        await runner.sweep();
         await sweepBuilder();
         await registry.release();
         await release();
-    }
-}
-/**
- * base-ref as the commit it names, before any build: what reaches `git show` is a commit id, never a text
- * git could read as an option, a range or a path; a ref git cannot resolve is exit 2, naming base-ref.
- */
-async function resolveBaseRef(config, options) {
-    if (!config.baseRef || !config.models.some((m) => m.benchmark === 'ab'))
-        return config;
-    const cwd = (0,external_node_path_namespaceObject.dirname)((0,external_node_path_namespaceObject.resolve)(options.cwd, options.configFile));
-    const resolved = await resolveCommit({
-        ref: config.baseRef,
-        cwd,
-        env: options.env,
-        killGraceMs: config.killGraceMs,
-        ...(options.signal && { signal: options.signal }),
-    });
-    if ('problem' in resolved) {
-        throw new errors_InputError(`${config.where(['base-ref'])}: "${config.baseRef}" is not a commit: ${resolved.problem} ` +
-            '(a shallow checkout lacks the base commit: fetch it, e.g. fetch-depth: 0)');
-    }
-    return { ...config, baseRef: resolved.commit };
-}
-/**
- * The base branch's plans as base-plans, when trt-ci.yml names none and a model asks for an A/B: found for
- * the user (the action downloads the base branch's artifact). One that cannot be had is a note, never the run.
- */
-async function withFoundBasePlans(config, options) {
-    if (config.basePlans || !options.findBasePlans || !config.models.some((m) => m.benchmark === 'ab')) {
-        return { config, basePlansNote: null };
-    }
-    try {
-        const found = await options.findBasePlans();
-        if (!found)
-            return { config, basePlansNote: "base plans: the base branch's runs uploaded none for this job" };
-        return { config: { ...config, basePlans: found.dir }, basePlansNote: found.note };
-    }
-    catch (error) {
-        return { config, basePlansNote: `base plans: could not be downloaded: ${errorMessage(error)}` };
     }
 }
 /** Preflight for this run: the GPU query it already made, and whether it builds the default branch. */
@@ -62662,17 +63113,6 @@ function tensorrtStep(baseline, version) {
     const [before, now] = [baseline && minor(baseline.environment.tensorrtVersion), minor(formatVersion(version))];
     return before && before !== now ? `TensorRT ${before} → ${now}` : null;
 }
-/** What the report says of where the run ran. */
-function runEnvironment(context, stage) {
-    return {
-        tensorrtVersion: formatVersion(context.version, true),
-        trtexec: context.config.trtexec,
-        gpus: stage.gpus,
-        gpuQueryError: stage.gpuQueryError,
-        image: context.env.TRT_CI_IMAGE || null,
-        measurement: MEASUREMENT,
-    };
-}
 /** precision-search's candidates: each a run of this pipeline of its own, its config adjusted. */
 function candidateRuns(options) {
     return {
@@ -62709,22 +63149,6 @@ async function buildsUnlessBlocked(context, preflight, start, options) {
     for (const gpu of built.gpus)
         start.building.gpus.set(gpu.index, gpu);
     return built;
-}
-/** The manifest of every plan, with the digest of each model's ONNX. */
-async function manifestOf(outcomes, context, createdAt, commit) {
-    const onnxSha256 = new Map();
-    for (const model of context.config.models) {
-        const digest = await context.digests.of(model.onnx);
-        if (digest)
-            onnxSha256.set(model.onnx, digest);
-    }
-    return buildManifest(outcomes, {
-        tensorrtVersion: formatVersion(context.version, true),
-        outputDir: context.config.outputDir,
-        createdAt,
-        commit,
-        onnxSha256,
-    });
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/builds/progress.js
@@ -65229,7 +65653,7 @@ function helpOrVersion(argv, io) {
     }
     return null;
 }
-async function runCommand(argv, io) {
+async function run_cli_runCommand(argv, io) {
     const [name, ...rest] = argv;
     const command = commandNamed(name);
     const { values, operands } = parseCommandLine(command, rest);
@@ -65248,7 +65672,7 @@ async function runCommand(argv, io) {
 /** Bad input is exit 2 with one line; anything unexpected is a bug (exit 70) with its stack. */
 async function runCli(argv, io) {
     try {
-        return helpOrVersion(argv, io) ?? (await runCommand(argv, io));
+        return helpOrVersion(argv, io) ?? (await run_cli_runCommand(argv, io));
     }
     catch (error) {
         if (error instanceof errors_InputError) {
