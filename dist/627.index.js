@@ -3950,6 +3950,8 @@ function runProcess(options) {
         });
     });
 }
+/** How a run that did not exit 0 ended, in words: `exited 1`, `was stopped by SIGSEGV`, or why it did not start. */
+const howItEnded = (run) => run.spawnError ?? (run.exitCode === null ? `was stopped by ${run.signal}` : `exited ${run.exitCode}`);
 
 ;// CONCATENATED MODULE: ./.build/tsc/proc/git.js
 // git, as trt-ci asks it: one file of another commit, written byte for byte. argv only; the ref is
@@ -16946,6 +16948,263 @@ helpFlags = new Set()) {
     });
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/runners/command-runner.js
+// The second plan runner: a command of the team's own (run: { command } in trt-ci.yml), e.g. a script against the
+// TensorRT Python runtime, whose wheels ship no trtexec. Each request is one process through the same seam as
+// trtexec (its own process group, pinned to the GPU, credentials removed, killed on timeout or cancel), in
+// trt-ci.yml's folder. trt-ci writes the request as JSON, fills in {request} (and TRT_CI_RUN_REQUEST) with its
+// path, and reads the result the command writes where the request says. docs/run-command.md is the contract;
+// examples/run_engine_tensorrt.py keeps it for the TensorRT Python API.
+
+
+
+
+
+
+
+
+
+
+
+
+/** The request's schema name: a script can refuse a request of a version it does not know. */
+const RUN_REQUEST_SCHEMA = 'trt-ci/run-request@1';
+/** The environment variable that names the request's file, for a command that takes no {request}. */
+const RUN_REQUEST_VARIABLE = 'TRT_CI_RUN_REQUEST';
+/** How many timed iterations the build's benchmark asks for (trtexec's own benchmark runs 3 s or 10 iterations). */
+const BENCHMARK_ITERATIONS = 100;
+const command_runner_measurementSchema = schemas/* object */.Ikc({ dataTransfers: schemas/* boolean */.zMY(), cudaGraph: schemas/* boolean */.zMY(), spinWait: schemas/* boolean */.zMY() });
+const outputSchema = schemas/* object */.Ikc({
+    name: schemas/* string */.YjP(),
+    dtype: schemas/* string */.YjP(),
+    shape: schemas/* array */.YOg(schemas/* number */.aig().int().nonnegative()),
+    file: schemas/* string */.YjP(),
+});
+const resultSchema = schemas/* object */.Ikc({
+    outputs: schemas/* array */.YOg(outputSchema).optional(),
+    timesMs: schemas/* array */.YOg(schemas/* number */.aig().finite().nonnegative()).optional(),
+    measurement: command_runner_measurementSchema.optional(),
+    tensorrtVersion: schemas/* string */.YjP().optional(),
+});
+function commandRunner(run, seam, dir) {
+    return new CommandRunner(run, seam, dir);
+}
+class CommandRunner {
+    run;
+    seam;
+    dir;
+    name;
+    profile = null;
+    noProfile;
+    probed = null;
+    constructor(run, seam, 
+    /** trt-ci.yml's folder: the command runs there. */
+    dir) {
+        this.run = run;
+        this.seam = seam;
+        this.dir = dir;
+        this.name = `the run command (${(0,external_node_path_.basename)(run.command[0])})`;
+        this.noProfile = `${this.name} gives no per-layer times (only trtexec's --exportProfile does)`;
+    }
+    async benchmark(engine, place, log) {
+        try {
+            const body = { iterations: BENCHMARK_ITERATIONS, warmUpMs: 200, measurement: MEASUREMENT };
+            const result = await this.timed(engine, place, (0,external_node_path_.dirname)(log), log, body);
+            return { perf: perfOf(result.timesMs, log, result.measurement ?? null), failure: null };
+        }
+        catch (error) {
+            if (!(error instanceof RunFailed))
+                throw error;
+            const failure = error.cancelled
+                ? CANCELLED
+                : { kind: 'other', message: `the plan did not load: ${error.how}`, hint: runHint(log) };
+            return { perf: emptyPerf(log), failure };
+        }
+    }
+    async infer(engine, place, { inputs, expected, dir: folder }) {
+        const files = inputs.map((input, i) => ({
+            name: input.name,
+            dtype: input.type,
+            shape: input.dims,
+            file: (0,external_node_path_.join)(folder, `input${i}.bin`),
+        }));
+        await Promise.all(inputs.map((input, i) => writeNewFile(files[i].file, elementBytes(input.type, input.values))));
+        const log = (0,external_node_path_.join)(folder, 'run.log');
+        let result;
+        try {
+            result = await this.ask('infer', engine, place, folder, log, { inputs: files });
+        }
+        catch (error) {
+            if (error instanceof RunFailed)
+                return { problem: `${error.how} (${log})` };
+            throw error;
+        }
+        const given = result.outputs ?? [];
+        const names = expected.map((o) => o.name);
+        const unchecked = given.map((o) => o.name).filter((n) => !names.includes(n));
+        if (unchecked.length > 0) {
+            return { problem: `the reference has nothing for the engine's output(s) ${unchecked.join(', ')}` };
+        }
+        const outputs = new Map();
+        for (const output of given) {
+            const values = await this.outputValues(output, folder);
+            if (typeof values === 'string')
+                return { problem: values };
+            outputs.set(output.name, values);
+        }
+        return { outputs, trtexecLosses: null };
+    }
+    async time(engine, place, { stem, iterations, measurement }) {
+        const log = `${stem}.log`;
+        const result = await this.timed(engine, place, (0,external_node_path_.dirname)(stem), log, { iterations, warmUpMs: 200, measurement });
+        return { timesMs: result.timesMs, log, bindings: null, overridden: [], measurement: result.measurement ?? null };
+    }
+    sweep() {
+        return this.seam.sweep();
+    }
+    /**
+     * The TensorRT the command runs, for a run with no trtexec (`{ "tensorrtVersion": "10.16.1" }`): asked once;
+     * a command that cannot say is bad input, naming `where` (trt-ci.yml's run:).
+     */
+    probe(where) {
+        this.probed ??= this.askVersion(where);
+        return this.probed;
+    }
+    async askVersion(where) {
+        const folder = await (0,promises_.mkdtemp)((0,external_node_path_.join)((0,external_node_os_.tmpdir)(), 'trt-ci-run-'));
+        const log = (0,external_node_path_.join)(folder, 'version.log');
+        try {
+            const result = await this.ask('version', null, { gpu: null, timeoutMs: 120_000 }, folder, log);
+            const version = result.tensorrtVersion ? parseVersion(result.tensorrtVersion) : null;
+            if (!version)
+                throw new RunFailed(`${this.name} gave no tensorrtVersion like "10.16.1"`, log, false);
+            return { version, helpFlags: new Set() };
+        }
+        catch (error) {
+            if (!(error instanceof RunFailed))
+                throw error;
+            throw new errors/* InputError */.dz(`${where}: a version request failed: ${error.how}`);
+        }
+        finally {
+            await (0,promises_.rm)(folder, { recursive: true, force: true });
+        }
+    }
+    /** One output's values from the file the command named, or what is wrong with it. */
+    async outputValues(output, folder) {
+        if (!isElementType(output.dtype)) {
+            return `${this.name} wrote output ${output.name} as ${output.dtype}, which trt-ci does not compare`;
+        }
+        const bytes = await (0,promises_.readFile)((0,external_node_path_.resolve)(folder, output.file)).catch(() => null);
+        const count = output.shape.reduce((a, b) => a * b, 1);
+        const values = bytes && bytes.length % ELEMENT_BYTES[output.dtype] === 0 ? readElements(output.dtype, bytes) : null;
+        if (!values || values.length !== count) {
+            const got = bytes ? `${bytes.length} bytes` : 'no file';
+            return `${this.name}'s output ${output.name}: ${output.file} holds ${got}, its shape needs ${count} values`;
+        }
+        return values;
+    }
+    /** Per-iteration times: a result without them is the command's fault, said. */
+    async timed(engine, place, folder, log, body) {
+        const result = await this.ask('time', engine, place, folder, log, body);
+        if (!result.timesMs || result.timesMs.length === 0) {
+            throw new RunFailed(`${this.name} gave no timesMs for a time request`, log, false);
+        }
+        return result;
+    }
+    /** One request: written to `folder`, the command run with it, its result read back. */
+    async ask(mode, engine, place, folder, log, body = {}) {
+        const requestFile = (0,external_node_path_.join)(folder, `${mode}.request.json`);
+        const resultFile = (0,external_node_path_.join)(folder, `${mode}.result.json`);
+        await (0,promises_.rm)(resultFile, { force: true });
+        await writeNewFile(requestFile, `${JSON.stringify(requestOf(mode, engine, body, resultFile), null, 2)}\n`);
+        const argv = this.run.command.slice(1).map((arg) => arg.replaceAll('{request}', requestFile));
+        const ended = await this.seam.run(argv, {
+            gpu: place.gpu,
+            logFile: log,
+            timeoutMs: place.timeoutMs,
+            cwd: this.dir,
+            env: { [RUN_REQUEST_VARIABLE]: requestFile },
+            ...(place.signal && { signal: place.signal }),
+        });
+        if (ended.exitCode !== 0) {
+            const how = ended.timedOut ? `timed out after ${Math.round(place.timeoutMs / 1000)} s` : howItEnded(ended);
+            const said = await lastErrorLine(log);
+            throw new RunFailed(`${this.name} ${how}${said ? `: ${said}` : ''}`, log, ended.cancelled);
+        }
+        return readResult(resultFile, this.name, log);
+    }
+}
+/** The request's JSON: the mode, the engine (none for a version request), what the mode needs, the result's path. */
+function requestOf(mode, engine, body, result) {
+    return {
+        schema: RUN_REQUEST_SCHEMA,
+        mode,
+        ...(engine && {
+            plan: engine.plan,
+            shapes: Object.fromEntries(engine.shapes.map((s) => [s.input, s.dims])),
+            plugins: engine.plugins,
+            dynamicPlugins: engine.dynamicPlugins,
+        }),
+        ...body,
+        result,
+    };
+}
+/** The result the command wrote, checked against the contract; what is wrong is the run's failure. */
+async function readResult(file, name, log) {
+    let text;
+    try {
+        text = await (0,promises_.readFile)(file, 'utf8');
+    }
+    catch {
+        throw new RunFailed(`${name} exited 0 but wrote no result at ${file}`, log, false);
+    }
+    let json;
+    try {
+        json = JSON.parse(text);
+    }
+    catch {
+        throw new RunFailed(`${name} wrote a result that is not JSON (${file})`, log, false);
+    }
+    const parsed = resultSchema.safeParse(json);
+    if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new RunFailed(`${name}'s result ${file}: ${issue.path.join('.') || 'it'}: ${issue.message}`, log, false);
+    }
+    return parsed.data;
+}
+/** The command's last line that says an error, for the message. */
+async function lastErrorLine(log) {
+    const lines = (await (0,promises_.readFile)(log, 'utf8').catch(() => '')).split('\n').filter((l) => l.trim() !== '');
+    return ((lines.filter((l) => /error|\[E\]|Traceback|Exception/i.test(l)).at(-1) ?? lines.at(-1) ?? null)?.slice(0, 300) ??
+        null);
+}
+const runHint = (log) => `Read ${log}: the run command's own output. Run it by hand with the request beside it (docs/run-command.md).`;
+const emptyPerf = (log) => ({
+    throughputQps: null,
+    latencyMs: null,
+    gpuComputeMs: null,
+    log,
+    measurement: null,
+});
+/** The benchmark's figures from per-iteration times, as trtexec reports them (nearest-rank percentiles). */
+function perfOf(timesMs, log, measurement) {
+    const sorted = [...timesMs].sort((a, b) => a - b);
+    const rank = (p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+    const mean = sorted.reduce((a, b) => a + b, 0) / sorted.length;
+    const middle = sorted.length / 2;
+    const median = sorted.length % 2 ? sorted[Math.floor(middle)] : (sorted[middle - 1] + sorted[middle]) / 2;
+    const stats = {
+        min: sorted[0],
+        max: sorted.at(-1),
+        mean,
+        median,
+        p90: rank(90),
+        p95: rank(95),
+        p99: rank(99),
+    };
+    return { throughputQps: mean > 0 ? 1000 / mean : null, latencyMs: stats, gpuComputeMs: stats, log, measurement };
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/export-output.js
 // trtexec --exportOutput=file: the outputs of the last inference (docs/trtexec-inference-io.md).
 //
@@ -17235,14 +17494,13 @@ function readTrtexecCheck(log) {
 
 
 
+
 const runOptions = (place, logFile) => ({
     gpu: place.gpu,
     logFile,
     timeoutMs: place.timeoutMs,
     ...(place.signal && { signal: place.signal }),
 });
-/** How a run that did not exit 0 ended, in words. */
-const howItEnded = (run) => run.spawnError ?? (run.exitCode === null ? `was stopped by ${run.signal}` : `exited ${run.exitCode}`);
 /** trtexec as the run's plan runner, with the flags of `version`. */
 function trtexec_runner_trtexecRunner(trtexec, version) {
     return new TrtexecRunner(trtexec, version);
@@ -17388,263 +17646,6 @@ async function readRawOutputs(dir, files, expected) {
         outputs.set(name, decodeRaw(await (0,promises_.readFile)((0,external_node_path_.join)(dir, found.file)), found.dtype, count, found.file));
     }
     return outputs;
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/runners/command-runner.js
-// The second plan runner: a command of the team's own (run: { command } in trt-ci.yml), e.g. a script against the
-// TensorRT Python runtime, whose wheels ship no trtexec. Each request is one process through the same seam as
-// trtexec (its own process group, pinned to the GPU, credentials removed, killed on timeout or cancel), in
-// trt-ci.yml's folder. trt-ci writes the request as JSON, fills in {request} (and TRT_CI_RUN_REQUEST) with its
-// path, and reads the result the command writes where the request says. docs/run-command.md is the contract;
-// examples/run_engine_tensorrt.py keeps it for the TensorRT Python API.
-
-
-
-
-
-
-
-
-
-
-
-
-/** The request's schema name: a script can refuse a request of a version it does not know. */
-const RUN_REQUEST_SCHEMA = 'trt-ci/run-request@1';
-/** The environment variable that names the request's file, for a command that takes no {request}. */
-const RUN_REQUEST_VARIABLE = 'TRT_CI_RUN_REQUEST';
-/** How many timed iterations the build's benchmark asks for (trtexec's own benchmark runs 3 s or 10 iterations). */
-const BENCHMARK_ITERATIONS = 100;
-const command_runner_measurementSchema = schemas/* object */.Ikc({ dataTransfers: schemas/* boolean */.zMY(), cudaGraph: schemas/* boolean */.zMY(), spinWait: schemas/* boolean */.zMY() });
-const outputSchema = schemas/* object */.Ikc({
-    name: schemas/* string */.YjP(),
-    dtype: schemas/* string */.YjP(),
-    shape: schemas/* array */.YOg(schemas/* number */.aig().int().nonnegative()),
-    file: schemas/* string */.YjP(),
-});
-const resultSchema = schemas/* object */.Ikc({
-    outputs: schemas/* array */.YOg(outputSchema).optional(),
-    timesMs: schemas/* array */.YOg(schemas/* number */.aig().finite().nonnegative()).optional(),
-    measurement: command_runner_measurementSchema.optional(),
-    tensorrtVersion: schemas/* string */.YjP().optional(),
-});
-function commandRunner(run, seam, dir) {
-    return new CommandRunner(run, seam, dir);
-}
-class CommandRunner {
-    run;
-    seam;
-    dir;
-    name;
-    profile = null;
-    noProfile;
-    probed = null;
-    constructor(run, seam, 
-    /** trt-ci.yml's folder: the command runs there. */
-    dir) {
-        this.run = run;
-        this.seam = seam;
-        this.dir = dir;
-        this.name = `the run command (${(0,external_node_path_.basename)(run.command[0])})`;
-        this.noProfile = `${this.name} gives no per-layer times (only trtexec's --exportProfile does)`;
-    }
-    async benchmark(engine, place, log) {
-        try {
-            const body = { iterations: BENCHMARK_ITERATIONS, warmUpMs: 200, measurement: MEASUREMENT };
-            const result = await this.timed(engine, place, (0,external_node_path_.dirname)(log), log, body);
-            return { perf: perfOf(result.timesMs, log, result.measurement ?? null), failure: null };
-        }
-        catch (error) {
-            if (!(error instanceof RunFailed))
-                throw error;
-            const failure = error.cancelled
-                ? CANCELLED
-                : { kind: 'other', message: `the plan did not load: ${error.how}`, hint: runHint(log) };
-            return { perf: emptyPerf(log), failure };
-        }
-    }
-    async infer(engine, place, { inputs, expected, dir: folder }) {
-        const files = inputs.map((input, i) => ({
-            name: input.name,
-            dtype: input.type,
-            shape: input.dims,
-            file: (0,external_node_path_.join)(folder, `input${i}.bin`),
-        }));
-        await Promise.all(inputs.map((input, i) => writeNewFile(files[i].file, elementBytes(input.type, input.values))));
-        const log = (0,external_node_path_.join)(folder, 'run.log');
-        let result;
-        try {
-            result = await this.ask('infer', engine, place, folder, log, { inputs: files });
-        }
-        catch (error) {
-            if (error instanceof RunFailed)
-                return { problem: `${error.how} (${log})` };
-            throw error;
-        }
-        const given = result.outputs ?? [];
-        const names = expected.map((o) => o.name);
-        const unchecked = given.map((o) => o.name).filter((n) => !names.includes(n));
-        if (unchecked.length > 0) {
-            return { problem: `the reference has nothing for the engine's output(s) ${unchecked.join(', ')}` };
-        }
-        const outputs = new Map();
-        for (const output of given) {
-            const values = await this.outputValues(output, folder);
-            if (typeof values === 'string')
-                return { problem: values };
-            outputs.set(output.name, values);
-        }
-        return { outputs, trtexecLosses: null };
-    }
-    async time(engine, place, { stem, iterations, measurement }) {
-        const log = `${stem}.log`;
-        const result = await this.timed(engine, place, (0,external_node_path_.dirname)(stem), log, { iterations, warmUpMs: 200, measurement });
-        return { timesMs: result.timesMs, log, bindings: null, overridden: [], measurement: result.measurement ?? null };
-    }
-    sweep() {
-        return this.seam.sweep();
-    }
-    /**
-     * The TensorRT the command runs, for a run with no trtexec (`{ "tensorrtVersion": "10.16.1" }`): asked once;
-     * a command that cannot say is bad input, naming `where` (trt-ci.yml's run:).
-     */
-    probe(where) {
-        this.probed ??= this.askVersion(where);
-        return this.probed;
-    }
-    async askVersion(where) {
-        const folder = await (0,promises_.mkdtemp)((0,external_node_path_.join)((0,external_node_os_.tmpdir)(), 'trt-ci-run-'));
-        const log = (0,external_node_path_.join)(folder, 'version.log');
-        try {
-            const result = await this.ask('version', null, { gpu: null, timeoutMs: 120_000 }, folder, log);
-            const version = result.tensorrtVersion ? parseVersion(result.tensorrtVersion) : null;
-            if (!version)
-                throw new RunFailed(`${this.name} gave no tensorrtVersion like "10.16.1"`, log, false);
-            return { version, helpFlags: new Set() };
-        }
-        catch (error) {
-            if (!(error instanceof RunFailed))
-                throw error;
-            throw new errors/* InputError */.dz(`${where}: a version request failed: ${error.how}`);
-        }
-        finally {
-            await (0,promises_.rm)(folder, { recursive: true, force: true });
-        }
-    }
-    /** One output's values from the file the command named, or what is wrong with it. */
-    async outputValues(output, folder) {
-        if (!isElementType(output.dtype)) {
-            return `${this.name} wrote output ${output.name} as ${output.dtype}, which trt-ci does not compare`;
-        }
-        const bytes = await (0,promises_.readFile)((0,external_node_path_.resolve)(folder, output.file)).catch(() => null);
-        const count = output.shape.reduce((a, b) => a * b, 1);
-        const values = bytes && bytes.length % ELEMENT_BYTES[output.dtype] === 0 ? readElements(output.dtype, bytes) : null;
-        if (!values || values.length !== count) {
-            const got = bytes ? `${bytes.length} bytes` : 'no file';
-            return `${this.name}'s output ${output.name}: ${output.file} holds ${got}, its shape needs ${count} values`;
-        }
-        return values;
-    }
-    /** Per-iteration times: a result without them is the command's fault, said. */
-    async timed(engine, place, folder, log, body) {
-        const result = await this.ask('time', engine, place, folder, log, body);
-        if (!result.timesMs || result.timesMs.length === 0) {
-            throw new RunFailed(`${this.name} gave no timesMs for a time request`, log, false);
-        }
-        return result;
-    }
-    /** One request: written to `folder`, the command run with it, its result read back. */
-    async ask(mode, engine, place, folder, log, body = {}) {
-        const requestFile = (0,external_node_path_.join)(folder, `${mode}.request.json`);
-        const resultFile = (0,external_node_path_.join)(folder, `${mode}.result.json`);
-        await (0,promises_.rm)(resultFile, { force: true });
-        await writeNewFile(requestFile, `${JSON.stringify(requestOf(mode, engine, body, resultFile), null, 2)}\n`);
-        const argv = this.run.command.slice(1).map((arg) => arg.replaceAll('{request}', requestFile));
-        const ended = await this.seam.run(argv, {
-            gpu: place.gpu,
-            logFile: log,
-            timeoutMs: place.timeoutMs,
-            cwd: this.dir,
-            env: { [RUN_REQUEST_VARIABLE]: requestFile },
-            ...(place.signal && { signal: place.signal }),
-        });
-        if (ended.exitCode !== 0) {
-            const how = ended.timedOut ? `timed out after ${Math.round(place.timeoutMs / 1000)} s` : howItEnded(ended);
-            const said = await lastErrorLine(log);
-            throw new RunFailed(`${this.name} ${how}${said ? `: ${said}` : ''}`, log, ended.cancelled);
-        }
-        return readResult(resultFile, this.name, log);
-    }
-}
-/** The request's JSON: the mode, the engine (none for a version request), what the mode needs, the result's path. */
-function requestOf(mode, engine, body, result) {
-    return {
-        schema: RUN_REQUEST_SCHEMA,
-        mode,
-        ...(engine && {
-            plan: engine.plan,
-            shapes: Object.fromEntries(engine.shapes.map((s) => [s.input, s.dims])),
-            plugins: engine.plugins,
-            dynamicPlugins: engine.dynamicPlugins,
-        }),
-        ...body,
-        result,
-    };
-}
-/** The result the command wrote, checked against the contract; what is wrong is the run's failure. */
-async function readResult(file, name, log) {
-    let text;
-    try {
-        text = await (0,promises_.readFile)(file, 'utf8');
-    }
-    catch {
-        throw new RunFailed(`${name} exited 0 but wrote no result at ${file}`, log, false);
-    }
-    let json;
-    try {
-        json = JSON.parse(text);
-    }
-    catch {
-        throw new RunFailed(`${name} wrote a result that is not JSON (${file})`, log, false);
-    }
-    const parsed = resultSchema.safeParse(json);
-    if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        throw new RunFailed(`${name}'s result ${file}: ${issue.path.join('.') || 'it'}: ${issue.message}`, log, false);
-    }
-    return parsed.data;
-}
-/** The command's last line that says an error, for the message. */
-async function lastErrorLine(log) {
-    const lines = (await (0,promises_.readFile)(log, 'utf8').catch(() => '')).split('\n').filter((l) => l.trim() !== '');
-    return ((lines.filter((l) => /error|\[E\]|Traceback|Exception/i.test(l)).at(-1) ?? lines.at(-1) ?? null)?.slice(0, 300) ??
-        null);
-}
-const runHint = (log) => `Read ${log}: the run command's own output. Run it by hand with the request beside it (docs/run-command.md).`;
-const emptyPerf = (log) => ({
-    throughputQps: null,
-    latencyMs: null,
-    gpuComputeMs: null,
-    log,
-    measurement: null,
-});
-/** The benchmark's figures from per-iteration times, as trtexec reports them (nearest-rank percentiles). */
-function perfOf(timesMs, log, measurement) {
-    const sorted = [...timesMs].sort((a, b) => a - b);
-    const rank = (p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-    const mean = sorted.reduce((a, b) => a + b, 0) / sorted.length;
-    const middle = sorted.length / 2;
-    const median = sorted.length % 2 ? sorted[Math.floor(middle)] : (sorted[middle - 1] + sorted[middle]) / 2;
-    const stats = {
-        min: sorted[0],
-        max: sorted.at(-1),
-        mean,
-        median,
-        p90: rank(90),
-        p95: rank(95),
-        p99: rank(99),
-    };
-    return { throughputQps: mean > 0 ? 1000 / mean : null, latencyMs: stats, gpuComputeMs: stats, log, measurement };
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/runners/runner-for.js

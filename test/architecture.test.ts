@@ -111,7 +111,8 @@ describe('the edges', () => {
       'builds/plan-producer.ts', // the ProcessResult type only
       'gpu/memory-sampler.ts',
       'gpu/nvidia-smi.ts',
-      'runners/trtexec-runner.ts', // the ProcessResult type only
+      'runners/command-runner.ts', // howItEnded, the words for an exit
+      'runners/trtexec-runner.ts', // howItEnded
       'tensorrt/trtexec.ts',
     ]);
     expect(modulesMatching(/\brunProcess\)?\(/)).toEqual([

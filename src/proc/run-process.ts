@@ -177,3 +177,7 @@ export function runProcess(options: RunOptions): Promise<ProcessResult> {
     });
   });
 }
+
+/** How a run that did not exit 0 ended, in words: `exited 1`, `was stopped by SIGSEGV`, or why it did not start. */
+export const howItEnded = (run: ProcessResult) =>
+  run.spawnError ?? (run.exitCode === null ? `was stopped by ${run.signal}` : `exited ${run.exitCode}`);

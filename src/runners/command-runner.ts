@@ -28,7 +28,7 @@ import {
   type Timed,
   type TimedRequest,
 } from './plan-runner.js';
-import { howItEnded } from './trtexec-runner.js';
+import { howItEnded } from '../proc/run-process.js';
 
 /** The request's schema name: a script can refuse a request of a version it does not know. */
 const RUN_REQUEST_SCHEMA = 'trt-ci/run-request@1';

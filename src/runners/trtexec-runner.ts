@@ -7,7 +7,7 @@ import { errorMessage } from '../common/errors.js';
 import { elementBytes } from '../onnx/element-type.js';
 import type { ReferenceOutput } from '../onnx/runtime.js';
 import { writeNewFile } from '../proc/new-file.js';
-import type { ProcessResult } from '../proc/run-process.js';
+import { howItEnded } from '../proc/run-process.js';
 import {
   accuracyArgv,
   abRunArgv,
@@ -54,10 +54,6 @@ const runOptions = (place: RunPlace, logFile: string): TrtexecRunOptions => ({
   timeoutMs: place.timeoutMs,
   ...(place.signal && { signal: place.signal }),
 });
-
-/** How a run that did not exit 0 ended, in words. */
-export const howItEnded = (run: ProcessResult) =>
-  run.spawnError ?? (run.exitCode === null ? `was stopped by ${run.signal}` : `exited ${run.exitCode}`);
 
 /** trtexec as the run's plan runner, with the flags of `version`. */
 export function trtexecRunner(trtexec: Trtexec, version: TensorRtVersion): PlanRunner {
