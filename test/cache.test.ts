@@ -14,7 +14,8 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { externalDataFiles, FileDigests } from '../src/cache/engine-cache.js';
+import { FileDigests } from '../src/cache/engine-cache.js';
+import { externalDataFiles } from '../src/onnx/external-data.js';
 import { cacheTrustOf, mayReplace } from '../src/cache/trust.js';
 import type { Report } from '../src/contract/report.js';
 import { cli, makeRunner, type Runner } from './support/harness.js';

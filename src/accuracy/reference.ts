@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { writeNewFile } from '../proc/new-file.js';
 import { basename, dirname, join } from 'node:path';
-import { type CacheTrust, isPlainFile, mayServe, signEntry } from '../cache/trust.js';
+import { type CacheTrust, isPlainFile } from '../cache/trust.js';
+import { placeSigned, servedFile } from '../cache/signed-file.js';
 import type { RemoteCache } from '../cache/remote-cache.js';
 import { elementBytes, isElementType, readElements } from '../onnx/element-type.js';
 import type { ReferenceOutput } from '../onnx/runtime.js';
@@ -39,24 +40,16 @@ export async function cachedReferenceOutputs(
     await mkdir(dirname(file), { recursive: true }).catch(() => {});
     await registry.pullFile('reference', basename(file), file);
   }
-  if (file && (await isPlainFile(file))) {
-    const text = await readFile(file, 'utf8').catch(() => null);
-    const signature = await readFile(`${file}.sig`, 'utf8').catch(() => null);
-    const served = text !== null && mayServe(trust, 'reference', basename(file), sha256(text), signature?.trim());
-    const kept = served ? decode(text) : null;
-    if (kept) return { outputs: kept, cached: true };
-  }
+  const served = file && (await servedFile('reference', file, trust));
+  const kept = served ? decode(served.toString('utf8')) : null;
+  if (kept) return { outputs: kept, cached: true };
   const outputs = await compute();
   if (file) {
     const staging = `${file}.${process.pid}.tmp`;
-    const text = encode(outputs);
-    const signature = signEntry(trust, 'reference', basename(file), sha256(text));
     await mkdir(dirname(file), { recursive: true })
-      .then(() => writeNewFile(staging, text))
-      .then(() => rm(`${file}.sig`, { force: true }))
-      .then(() => rename(staging, file))
-      .then(() => (signature ? writeNewFile(`${file}.sig`, `${signature}\n`) : undefined))
-      .then(() => registry?.pushFile('reference', basename(file), file, sha256(text), signature))
+      .then(() => writeNewFile(staging, encode(outputs)))
+      .then(() => placeSigned('reference', staging, file, trust))
+      .then(({ sha256, signature }) => registry?.pushFile('reference', basename(file), file, sha256, signature))
       .catch(() => rm(staging, { force: true }));
   }
   return { outputs, cached: false };
@@ -80,8 +73,6 @@ function computedOnce(key: string, compute: () => Promise<ReferenceOutput[]>): P
   }
   return outputs;
 }
-
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** Which runtime computed a kept reference: another version may round differently. */
 const REFERENCE_RUNTIME = 'onnxruntime-web 1.30 cpu fp32\0';

@@ -2,7 +2,8 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { privateTimingCache, publishTimingCache } from '../cache/timing-cache.js';
 import type { ProcessResult } from '../proc/run-process.js';
-import type { BuildGpu, CacheVerdict, Failure } from '../contract/report.js';
+import type { BuildGpu, Failure } from '../contract/report.js';
+import { type Built, getOrBuild } from '../cache/plan-cache.js';
 import { engineOf } from '../runners/plan-runner.js';
 import { modelToBuild } from './precision-onnx.js';
 import { CANCELLED } from '../tensorrt/failures.js';
@@ -11,15 +12,8 @@ import { formatVersion } from '../tensorrt/version.js';
 import { readEngineLayers } from '../tensorrt/layer-info.js';
 import { fp32Everywhere, judgesSilentFp32, silentFp32Failure } from '../tensorrt/silent-fp32.js';
 import { scanPlan } from '../tensorrt/plan-scan.js';
-import { irregularExternalData } from '../cache/engine-cache.js';
-import {
-  cacheKey,
-  cacheProblem,
-  pushToRegistry,
-  restoreFromCache,
-  storeInCache,
-  unreadableCache,
-} from './cached-build.js';
+import { irregularExternalData } from '../onnx/external-data.js';
+import { keyRequest } from './cache-key.js';
 import type { BuildContext } from './context.js';
 import type { PlanRequest } from './plan-producer.js';
 import type { BuildJob } from './jobs.js';
@@ -65,66 +59,56 @@ export async function buildPlan(job: BuildJob, gpu: number | null, context: Buil
   if (irregular.length > 0)
     return done({ ...notRun(job, facts, externalDataFailure(job, irregular)), status: 'failed' });
 
-  const driverVersion = info?.driverVersion ?? null;
-  const key = context.cache ? await cacheKey(job, facts && { ...facts, driverVersion }, context) : null;
-  // A cancel during the key's hashing leaves a file's digest unknown: no key is whole, nothing is looked up.
-  if (context.signal?.aborted) return done({ ...notRun(job, facts, CANCELLED) });
-  let cache: CacheVerdict | null = null;
-  if (context.cache && key) {
-    const { engines, registry } = context.cache;
-    const restored = await restoreFromCache(job, key, engines, context.cacheTrust, registry).catch(
-      // The cache only saves time: one it cannot read is a miss, said in the report, and the engine is built.
-      (error: unknown) => ({ plan: null, verdict: unreadableCache(key, error, registry) }),
-    );
-    if (restored.plan) {
-      const { plan, buildSeconds, verdict } = restored;
-      // A plan from the cache is measured as a built one is: its latency is this run's, on this GPU.
-      return done(
-        await measured(job, gpu, context, {
-          ...notRun(job, facts, null),
-          status: 'cached',
-          plan,
-          buildSeconds,
-          cache: verdict,
-        }),
-      );
-    }
-    cache = restored.verdict;
+  const cache = context.cache ?? null;
+  const request = cache && keyRequest(job, facts && { ...facts, driverVersion: info?.driverVersion ?? null }, context);
+  const got = await getOrBuild(cache, request, job, () => built(job, gpu, facts, context), context.signal);
+  // A plan from the cache is measured as a built one is: its latency is this run's, on this GPU.
+  if ('served' in got) {
+    const { served, verdict } = got;
+    const plan = { path: served.plan, layerInfo: served.layerInfo, scan: served.scan };
+    const hit = { ...notRun(job, facts, null), status: 'cached' as const, plan, buildSeconds: served.buildSeconds };
+    return done(await measured(job, gpu, context, { ...hit, cache: verdict }));
   }
+  const outcome = { ...got.built, cache: got.verdict };
+  return done(outcome.status === 'built' ? await measured(job, gpu, context, outcome) : outcome);
+}
 
+/** The producer's build of the job (its attempts, its plan checked), and the plan for the cache to keep. */
+async function built(
+  job: BuildJob,
+  gpu: number | null,
+  facts: BuildGpu | null,
+  context: BuildContext,
+): Promise<Built<BuildOutcome>> {
   const { attempts, parsed, retryCancelled } = await runAttempts(job, gpu, context);
   const last = attempts[attempts.length - 1];
   // Cancelled before its first attempt: it never ran.
-  if (!last || !parsed) return done({ ...notRun(job, facts, CANCELLED), cache });
+  if (!last || !parsed) return { result: notRun(job, facts, CANCELLED), fresh: null };
   const collected = last.failure ? null : await collectPlan(job, last, parsed, context);
   if (!collected || 'failure' in collected) {
     const failure = retryCancelled ? CANCELLED : (collected?.failure ?? last.failure);
     const settled = collected ? [...attempts.slice(0, -1), { ...last, failure }] : attempts;
-    return done({ ...notRun(job, facts, failure), status: 'failed', attempts: settled, cache });
+    return { result: { ...notRun(job, facts, failure), status: 'failed', attempts: settled }, fresh: null };
   }
-
-  const built = { ...collected, gpu: fillGpu(facts, parsed), last };
-  if (context.cache && key) {
-    const writer = {
-      provenance: context.cache.provenance,
-      replace: cache?.untrusted ?? false,
-      trust: context.cacheTrust,
-    };
-    const version = formatVersion(context.version, true);
-    const stored = await storeInCache(context.cache.engines, key, built, job, version, writer).then(
-      () => true,
-      (error: unknown) => {
-        // A full cache disk costs the next run a build, not this one its engine.
-        const problem = cacheProblem('written', error);
-        if (cache) cache = { ...cache, problem: cache.problem ? `${cache.problem}; ${problem}` : problem };
-        return false;
-      },
-    );
-    if (stored && cache && context.cache.registry)
-      cache = await pushToRegistry(context.cache.engines, key, context.cache.registry, cache);
-  }
-  const outcome: BuildOutcome = { ...notRun(job, built.gpu, null), status: 'built', attempts, ...collected, cache };
-  return done(await measured(job, gpu, context, outcome));
+  const gpuFacts = fillGpu(facts, parsed);
+  const { plan, buildSeconds } = collected;
+  const result: BuildOutcome = { ...notRun(job, gpuFacts, null), status: 'built', attempts, ...collected };
+  const record = {
+    model: job.model.name,
+    profile: job.profile.name,
+    buildSeconds,
+    tensorrtVersion: formatVersion(context.version, true),
+    gpu: gpuFacts && { name: gpuFacts.name, computeCapability: gpuFacts.computeCapability },
+    argv: last.argv,
+  };
+  const fresh = {
+    plan: plan.path,
+    layerInfo: plan.layerInfo,
+    bytes: plan.scan.bytes,
+    sha256: plan.scan.sha256,
+    record,
+  };
+  return { result, fresh };
 }
 
 /** The outcome with its benchmark, where the model asks for one: the plan loaded once and measured. */

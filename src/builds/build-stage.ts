@@ -8,17 +8,14 @@ import type { Trtexec } from '../tensorrt/trtexec.js';
 import type { PlanRunner } from '../runners/plan-runner.js';
 import { formatVersion, type TensorRtVersion } from '../tensorrt/version.js';
 import { EngineCache, EngineKeys, type FileDigests, type Provenance } from '../cache/engine-cache.js';
-import { createHash } from 'node:crypto';
-import { mkdir, readFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { RemoteCache } from '../cache/remote-cache.js';
-import { fileSize } from '../common/errors.js';
-import { type CacheTrust, signEntry, TRUST_ALL } from '../cache/trust.js';
+import { type CacheTrust, TRUST_ALL } from '../cache/trust.js';
 import { buildPlan } from './build-plan.js';
 import { CANCELLED } from '../tensorrt/failures.js';
 import type { BuildContext, BuildEvent } from './context.js';
-import { producerFor } from './command-producer.js';
-import { cacheProblem } from './cached-build.js';
+import { producerFor } from './producer-for.js';
+import { PlanCache } from '../cache/plan-cache.js';
 import { notRun, type BuildOutcome } from './outcome.js';
 import { type BuildJob, planBuildJobs } from './jobs.js';
 import { withPrecisionOnnx } from './precision-onnx.js';
@@ -55,14 +52,16 @@ export function planBuilding(
   version: TensorRtVersion,
   options: PlanBuildingOptions,
 ): BuildContext & { gpus: Map<number, GpuInfo> } {
+  const cacheTrust = options.cacheTrust ?? TRUST_ALL;
   const cache = config.cacheDir
-    ? {
-        engines: new EngineCache(config.cacheDir, config.cacheMaxBytes),
-        keys: new EngineKeys(options.digests),
-        toolchain: once(() => toolchainOf(config.trtexec, options.env)),
-        provenance: options.provenance ?? null,
-        registry: options.registry ?? null,
-      }
+    ? new PlanCache(
+        new EngineCache(config.cacheDir, config.cacheMaxBytes),
+        new EngineKeys(options.digests),
+        cacheTrust,
+        () => toolchainOf(config.trtexec, options.env),
+        options.provenance ?? null,
+        options.registry ?? null,
+      )
     : null;
   const producer = producerFor(config, options.trtexec, version, {
     env: options.env,
@@ -76,7 +75,7 @@ export function planBuilding(
     version,
     gpus: new Map(),
     cache,
-    cacheTrust: options.cacheTrust ?? TRUST_ALL,
+    cacheTrust,
     ...(config.cacheDir && { timingCacheFor: timingCacheIn(config.cacheDir, version) }),
     ...(options.signal && { signal: options.signal }),
   };
@@ -163,14 +162,6 @@ async function toolchainOf(trtexec: string, env: NodeJS.ProcessEnv): Promise<{ t
   return { trtexec: binary, libraries };
 }
 
-function once<T>(make: () => Promise<T>): () => Promise<T> {
-  let made: Promise<T> | null = null;
-  return () => {
-    made ??= make();
-    return made;
-  };
-}
-
 /** Each attempt's peak memory from the stream, by its GPU and time window; the build's is its last attempt's. */
 function withPeakMemory(outcomes: readonly BuildOutcome[], timeline: MemoryTimeline): BuildOutcome[] {
   return outcomes.map((outcome) => {
@@ -223,42 +214,6 @@ async function watchedGpus(
   return { sampler, gpuPlan };
 }
 
-/** Each GPU model's timing cache, from the registry into the run's folder; the size it came with. */
-async function pullTimingCaches(
-  registry: RemoteCache,
-  timingCacheFor: (gpuName: string | null) => string | null,
-  gpus: readonly GpuInfo[],
-): Promise<Map<string, number | null>> {
-  const pulled = new Map<string, number | null>();
-  for (const path of new Set(gpus.map((gpu) => timingCacheFor(gpu.name)))) {
-    if (path === null) continue;
-    await mkdir(dirname(path), { recursive: true }).catch(() => {});
-    await registry.pullFile('timing', basename(path), path);
-    pulled.set(path, fileSize(path));
-  }
-  return pulled;
-}
-
-/**
- * A timing cache that grew in this run goes back to the registry this run writes (the default branch's for
- * a default-branch run; a pull request's own repository, or none): it only grows, so larger is newer.
- */
-async function pushTimingCaches(
-  registry: RemoteCache,
-  pulled: ReadonlyMap<string, number | null>,
-  trust: CacheTrust,
-): Promise<void> {
-  if (!registry.writes) return;
-  for (const [path, before] of pulled) {
-    const size = fileSize(path);
-    if (size === null || size === 0 || (before !== null && size <= before)) continue;
-    const bytes = await readFile(path).catch(() => null);
-    if (!bytes) continue;
-    const sha256 = createHash('sha256').update(bytes).digest('hex');
-    await registry.pushFile('timing', basename(path), path, sha256, signEntry(trust, 'timing', basename(path), sha256));
-  }
-}
-
 /** With a cache folder, the timing cache is kept there per TensorRT version and GPU model. */
 function timingCacheIn(cacheDir: string, version: TensorRtVersion): (gpuName: string | null) => string {
   return (gpuName) =>
@@ -281,9 +236,10 @@ export async function runBuildStage(config: Config, options: BuildStageOptions):
   const gpus = new Map(gpuPlan.gpus.map((g) => [g.index, g]));
   const { building } = options;
   const { cache, timingCacheFor } = building;
-  const trust = building.cacheTrust;
-  const registry = cache?.registry ?? null;
-  const timing = registry && timingCacheFor ? await pullTimingCaches(registry, timingCacheFor, gpuPlan.gpus) : null;
+  const timing =
+    cache?.registry && timingCacheFor
+      ? await cache.pullTimingCaches(gpuPlan.gpus.flatMap((gpu) => timingCacheFor(gpu.name) ?? []))
+      : null;
   let outcomes: BuildOutcome[];
   const jobsPlanned = planBuildJobs(config, options.selection);
   const prepared = await withPrecisionOnnx(jobsPlanned, version, config.outputDir, undefined, options.signal);
@@ -326,26 +282,15 @@ export async function runBuildStage(config: Config, options: BuildStageOptions):
     await sampler?.stop();
   }
   if (sampler) outcomes = withPeakMemory(outcomes, sampler.timeline);
-  if (timing && registry) await pushTimingCaches(registry, timing, trust);
-  let evictProblem: string | null = null;
+  if (timing) await cache?.pushTimingCaches(timing);
   // With a registry the run's folder goes with the run: the limits apply to what this repository pushed.
-  const evicted = registry
-    ? await registry.evict({ maxBytes: config.cacheMaxBytes, maxAgeMs: config.cacheMaxAgeMs })
-    : cache
-      ? await cache.engines.evict().then(
-          ({ removed, bytes }) => ({ removed: removed.length, bytes }),
-          (error: unknown) => {
-            evictProblem = cacheProblem('trimmed to cache-max-size', error);
-            return null;
-          },
-        )
-      : null;
+  const evicted = await cache?.evict({ maxBytes: config.cacheMaxBytes, maxAgeMs: config.cacheMaxAgeMs });
   return {
     outcomes,
     gpus: gpuPlan.gpus,
     gpuQueryError: gpuPlan.queryError,
     cacheBytes: evicted?.bytes ?? null,
     evicted: evicted?.removed ?? 0,
-    evictProblem,
+    evictProblem: evicted?.problem ?? null,
   };
 }

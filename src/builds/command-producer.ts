@@ -6,10 +6,9 @@
 import { rename, stat } from 'node:fs/promises';
 import { basename, isAbsolute, resolve } from 'node:path';
 import { statSync } from 'node:fs';
-import type { BuildCommand, BuildPlaceholder, Config, ProfileConfig } from '../contract/config.js';
-import { createTrtexec, type Trtexec } from '../tensorrt/trtexec.js';
-import type { TensorRtVersion } from '../tensorrt/version.js';
-import { type PlanProducer, type PlanRequest, trtexecProducer } from './plan-producer.js';
+import type { BuildCommand, BuildPlaceholder, ProfileConfig } from '../contract/config.js';
+import type { Trtexec } from '../tensorrt/trtexec.js';
+import type { PlanProducer, PlanRequest } from './plan-producer.js';
 
 /** `x:1x3x8x8,mask:1x8` as trtexec's shape flags write them, for {min-shapes} and the others. */
 const shapesAt = (profile: ProfileConfig, pick: 'min' | 'opt' | 'max') =>
@@ -40,7 +39,7 @@ function fillPlaceholders(text: string, values: Readonly<Record<BuildPlaceholder
   );
 }
 
-function commandProducer(build: BuildCommand, seam: Trtexec, dir: string): PlanProducer {
+export function commandProducer(build: BuildCommand, seam: Trtexec, dir: string): PlanProducer {
   const args = build.command.slice(1);
   const name = `the build command (${basename(build.command[0]!)})`;
   return {
@@ -72,21 +71,4 @@ function commandProducer(build: BuildCommand, seam: Trtexec, dir: string): PlanP
         .map((arg) => (isAbsolute(arg) ? arg : resolve(dir, arg)))
         .filter((path) => statSync(path, { throwIfNoEntry: false })?.isFile()),
   };
-}
-
-/** The run's producer: the user's build command where trt-ci.yml has one, else trtexec. */
-export function producerFor(
-  config: Pick<Config, 'build' | 'dir' | 'killGraceMs'>,
-  trtexec: Trtexec,
-  version: TensorRtVersion,
-  run: { env: NodeJS.ProcessEnv; signal?: AbortSignal },
-): PlanProducer {
-  if (!config.build) return trtexecProducer(trtexec, version);
-  const seam = createTrtexec({
-    command: config.build.command[0]!,
-    env: run.env,
-    killGraceMs: config.killGraceMs,
-    ...(run.signal && { signal: run.signal }),
-  });
-  return commandProducer(config.build, seam, config.dir);
 }

@@ -1,7 +1,6 @@
 // What a build is handed (the run's trtexec, GPUs, cache and cancel) and what it says as it goes.
 import type { CacheTrust } from '../cache/trust.js';
-import type { RemoteCache } from '../cache/remote-cache.js';
-import type { EngineCache, EngineKeys, Provenance } from '../cache/engine-cache.js';
+import type { PlanCache } from '../cache/plan-cache.js';
 import type { Config } from '../contract/config.js';
 import type { Failure } from '../contract/report.js';
 import type { GpuInfo } from '../gpu/nvidia-smi.js';
@@ -37,17 +36,8 @@ export interface BuildContext {
   /** The job's environment: the engine cache keys the variables that change a build. */
   env: NodeJS.ProcessEnv;
   version: TensorRtVersion;
-  /** Engines by content key; a hit replaces the build. */
-  cache?: {
-    engines: EngineCache;
-    keys: EngineKeys;
-    /** The trtexec binary and the TensorRT libraries it loads, looked up once per run. */
-    toolchain: () => Promise<{ trtexec: string; libraries: string[] }>;
-    /** Who this run is, as its entries record it (said in the record, never trusted). */
-    provenance: Provenance | null;
-    /** The fleet's registry behind the run's folder (cache-dir: oci://…), or null. */
-    registry: RemoteCache | null;
-  } | null;
+  /** Engines by content key (their folder, the fleet's registry, whom they serve); a hit replaces the build. */
+  cache?: PlanCache | null;
   /** Which cached engines and timing caches this run may take, and how it signs what it stores. */
   cacheTrust: CacheTrust;
   /** The timing cache for a GPU model, when it is kept per TensorRT version and GPU model. */

@@ -4,7 +4,7 @@
 // them relative to itself); the user's ONNX is what every other stage reads (references, explain, history).
 import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative } from 'node:path';
-import { externalDataFiles } from '../cache/engine-cache.js';
+import { externalDataFiles } from '../onnx/external-data.js';
 import { withArticle } from '../common/article.js';
 import { errorMessage } from '../common/errors.js';
 import { releaseBytes } from '../common/release-bytes.js';

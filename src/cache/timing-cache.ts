@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { copyFile, mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
-import { writeNewFile } from '../proc/new-file.js';
-import { basename, dirname } from 'node:path';
-import { type CacheTrust, isPlainFile, mayReplace, mayServe, signEntry } from './trust.js';
+import { randomBytes } from 'node:crypto';
+import { copyFile, mkdir, rm, stat } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { placeSigned, servedFile } from './signed-file.js';
+import { type CacheTrust, isPlainFile, mayReplace } from './trust.js';
 
 /**
  * Builds on other GPUs run at the same time, and trtexec rewrites its timing cache file in place at
@@ -28,15 +28,8 @@ export async function privateTimingCache(shared: string, label: string, trust: C
 }
 
 /** Whether the shared timing cache may be given to a build: a plain file, signed where signatures count. */
-async function servable(shared: string, trust: CacheTrust): Promise<boolean> {
-  if (!(await isPlainFile(shared))) return false;
-  if (trust.trust === 'any') return true;
-  const content = await readFile(shared).catch(() => null);
-  const signature = await readFile(`${shared}.sig`, 'utf8').catch(() => null);
-  return content !== null && mayServe(trust, 'timing', basename(shared), sha256(content), signature?.trim());
-}
-
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+const servable = async (shared: string, trust: CacheTrust) =>
+  trust.trust === 'any' ? isPlainFile(shared) : (await servedFile('timing', shared, trust)) !== null;
 
 /** Puts a finished build's copy in place of the shared cache, unless the shared one already knows more. */
 export async function publishTimingCache(
@@ -52,10 +45,7 @@ export async function publishTimingCache(
   // Never an unsigned cache over one signed by the key this run verifies with (it would undo the default
   // branch's); otherwise the copy that knows more stays.
   if (built && mayReplace(trust, kept) && mine?.isFile() && (!kept || mine.size >= current!.size)) {
-    const signature = signEntry(trust, 'timing', basename(shared), sha256(await readFile(own)));
-    await rm(`${shared}.sig`, { force: true });
-    await rename(own, shared);
-    if (signature) await writeNewFile(`${shared}.sig`, `${signature}\n`);
+    await placeSigned('timing', own, shared, trust);
     return 'kept';
   }
   await rm(own, { force: true });

@@ -9,7 +9,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { basename, dirname, join, relative } from 'node:path';
 import type { BuildOutcome } from '../builds/outcome.js';
 import type { PrecisionOnnx } from '../builds/jobs.js';
-import { externalDataFiles } from '../cache/engine-cache.js';
+import { externalDataFiles } from '../onnx/external-data.js';
 import { gitShow } from '../proc/git.js';
 import type { TensorRtVersion } from '../tensorrt/version.js';
 
