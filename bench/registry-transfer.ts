@@ -10,7 +10,8 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } fro
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Descriptor, OciClient } from '../src/cache/oci-client.js';
+import { OciClient } from '../src/cache/oci-client.js';
+import type { Descriptor } from '../src/cache/oci-reference.js';
 import { startRegistry } from '../test/support/registry.js';
 
 export interface TransferTimes {

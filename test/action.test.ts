@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startGitHubApi, type ApiOptions, type GitHubApi } from './support/github-api.js';
-import { expectedRunners, missingRunners } from '../src/action/report.js';
+import { expectedRunners, missingRunners } from '../src/action/report-runners.js';
 import { allGone, cli, fromSource, makeRunner, type Runner, type RunnerOptions } from './support/harness.js';
 import { classifierOnnx } from './support/onnx-models.js';
 import type { Report } from '../src/contract/report.js';

@@ -2,7 +2,12 @@
 // TRT_CI_REGISTRY_USERNAME/PASSWORD pair a workflow passes from its secrets, the Docker config a
 // `docker login` or `oras login` step wrote (both write ~/.docker/config.json, or $DOCKER_CONFIG's), and for
 // GHCR the job's own token. Pure: the caller reads the config file and hands its text in.
-import type { Credentials } from './oci-client.js';
+
+/** What a registry is logged in with: a user and password, or a token as the password. */
+export interface Credentials {
+  username: string;
+  password: string;
+}
 
 export interface FoundCredentials {
   credentials: Credentials | null;

@@ -19,14 +19,8 @@ import { writeNewFile } from '../proc/new-file.js';
 import type { CachedRecord, EngineCache } from './engine-cache.js';
 import type { RegistryBreaker } from './registry-breaker.js';
 import type { ArtifactKind, Evicted, Pulled, Pushed, RemoteAccount, RemoteCache } from './remote-cache.js';
-import {
-  type Descriptor,
-  EMPTY_CONFIG,
-  formatOciReference,
-  type Manifest,
-  OCI_MANIFEST,
-  type OciClient,
-} from './oci-client.js';
+import type { OciClient } from './oci-client.js';
+import { type Descriptor, EMPTY_CONFIG, formatOciReference, type Manifest, OCI_MANIFEST } from './oci-reference.js';
 
 const ARTIFACT_TYPE: Record<ArtifactKind, string> = {
   engine: 'application/vnd.trt-ci.engine.v1',

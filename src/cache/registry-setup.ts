@@ -3,7 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Provenance } from './engine-cache.js';
-import { OciClient, type OciReference, parseOciReference } from './oci-client.js';
+import { OciClient } from './oci-client.js';
+import { type OciReference, parseOciReference } from './oci-reference.js';
 import { credentialsFor, dockerLoginRisk } from './registry-auth.js';
 import { RegistryCache } from './registry-cache.js';
 import type { RemoteCache } from './remote-cache.js';

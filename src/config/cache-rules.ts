@@ -1,7 +1,7 @@
 // The rules of trt-ci.yml's engine cache keys (cache-schema.ts): keys that parse, references the environment
 // filled in that a registry takes, and registry keys only with a registry.
 import { errorMessage } from '../common/errors.js';
-import { formatOciReference, parseOciReference } from '../cache/oci-client.js';
+import { formatOciReference, parseOciReference } from '../cache/oci-reference.js';
 import { parseCacheKey } from '../cache/trust.js';
 import type { Config } from '../contract/config.js';
 import type { Problem } from './model-files.js';

@@ -1,6 +1,6 @@
 // trt-ci.yml's engine cache keys (docs/cache.md): where it is, whom it serves, how long a run waits on it.
 import { z } from 'zod';
-import { parseOciReference } from '../cache/oci-client.js';
+import { parseOciReference } from '../cache/oci-reference.js';
 import { VARIABLE } from './expand-env.js';
 import { fromEnv } from './schema-walk.js';
 import { duration, expected, path, size } from './values.js';

@@ -10,15 +10,14 @@
 // stay FP32, so a body's interface never changes type. Rewritten at the protobuf level (onnx/onnx.proto3) like
 // widen-model.ts: fields it does not change are copied byte for byte. Pure: bytes in, bytes and a table out.
 import { joinParts, lenField, lenParts, type Part, varintField } from '../common/protobuf.js';
-import { FIXED_OUTPUTS, FP32_INPUTS, narrowableAt, TYPE_AGNOSTIC, takesFloatT } from './narrow-ops.js';
+import { FP32_INPUTS, TYPE_AGNOSTIC } from './narrow-ops.js';
+import { decideNode, type NodeReason } from './node-precision.js';
 import {
   type Attribute,
   capturedNames,
   castNode,
   FLOAT,
   fieldsOf,
-  INT64,
-  intAttribute,
   modelOpset,
   type NarrowType,
   type NodeView,
@@ -34,18 +33,6 @@ import {
   valueInfo,
   wideConstants,
 } from './graph.js';
-
-/** Why a node computes in the precision it does. */
-export type NodeReason =
-  | 'narrowed'
-  | 'kept'
-  | 'no FP32 input'
-  | 'op not narrowed'
-  | 'custom domain'
-  | 'input type unknown'
-  | 'holds a subgraph'
-  /** It reads an initializer or Constant with a value past the narrow type's largest: narrowed, it would be Inf. */
-  | 'reads a constant past the narrow range';
 
 export interface NodePrecision {
   /** The node's name (`node_of_<first output>` when it has none), as TensorRT names the layer it makes. */
@@ -138,7 +125,8 @@ class Writer {
     // Pass 1: each node's precision and its outputs' types; which tensors are made narrow.
     const madeNarrow = new Set<string>();
     const plans = nodes.map((node) => {
-      const plan = this.decide(node, types, madeNarrow);
+      const plan = decideNode(node, types, madeNarrow, { ...this.options, opset: this.opset, wide: this.wide });
+      if (this.options.keep.has(node.name)) this.matched.add(node.name);
       this.nodes.push({
         node: node.name,
         op: node.op,
@@ -245,81 +233,6 @@ class Writer {
       }
     }
     return { head, castsAfter, newInitializers, droppedInitializers };
-  }
-
-  /** Whether a node computes narrow, why, and its outputs' types (recorded in `types`, FP32 versions). */
-  private decide(
-    node: NodeView,
-    types: Map<string, number>,
-    madeNarrow: Set<string>,
-  ): { narrowed: boolean; reason: NodeReason } {
-    const kept = this.options.keep.has(node.name);
-    if (kept) this.matched.add(node.name);
-    const inputTypes = node.inputs.map((input) => (input ? types.get(input) : -1));
-    const fixed = FIXED_OUTPUTS[node.op] ?? {};
-    const setOutputs = (dataType: number | undefined) =>
-      node.outputs.forEach((output, k) => {
-        const type = fixed[k] ?? dataType;
-        if (output && type) types.set(output, type);
-      });
-    let reason: NodeReason;
-    if (node.domain && node.domain !== 'ai.onnx') reason = 'custom domain';
-    else if (subgraphs(node).length) reason = 'holds a subgraph';
-    else if (node.op === 'Cast' || node.op === 'CastLike') {
-      const to = node.op === 'Cast' ? intAttribute(node, 'to') : types.get(node.inputs[1] ?? '');
-      if (node.op === 'CastLike' || to !== FLOAT) reason = 'no FP32 input';
-      else reason = kept ? 'kept' : 'narrowed';
-      setOutputs(to);
-      if (reason === 'narrowed') for (const o of node.outputs) madeNarrow.add(o);
-      return { narrowed: reason === 'narrowed', reason };
-    } else if (!narrowableAt(node.op, this.options.narrow, this.opset)) reason = 'op not narrowed';
-    else if (inputTypes.some((t) => t === undefined)) reason = 'input type unknown';
-    else if (!inputTypes.some((t, k) => t === FLOAT && !(FP32_INPUTS[node.op] ?? []).includes(k)))
-      reason = 'no FP32 input';
-    else if (kept) reason = 'kept';
-    // 1e5 as FP16 is Inf: the node that reads it stays FP32 on its own (one keep-fp32 list for 10.x and 11.x).
-    else if (node.inputs.some((input, k) => this.wide.has(input) && !(FP32_INPUTS[node.op] ?? []).includes(k)))
-      reason = 'reads a constant past the narrow range';
-    else reason = 'narrowed';
-
-    if (reason === 'holds a subgraph') {
-      // If: a branch's outputs are the node's; Loop: the body's after its condition (carried, then scanned).
-      const body = subgraphs(node)[0]!.bytes;
-      const bodyOutputs = fieldsOf(body)
-        .filter((f) => f.number === 12)
-        .map((f) => valueInfo(payload(body, f)).type);
-      const offset = node.op === 'Loop' ? 1 : 0;
-      node.outputs.forEach((output, k) => {
-        const type = node.op === 'If' || node.op === 'Loop' ? bodyOutputs[k + offset] : undefined;
-        if (output && type) types.set(output, type);
-      });
-    } else if (node.op === 'Constant') {
-      const value = node.attributes.find((a) => a.name === 'value');
-      const t = value?.fields.find((f) => f.number === 5);
-      setOutputs(value && t ? tensorType(payload(value.bytes, t)) : undefined);
-    } else if (node.op === 'ConstantOfShape') {
-      const value = node.attributes.find((a) => a.name === 'value');
-      const t = value?.fields.find((f) => f.number === 5);
-      setOutputs(value && t ? tensorType(payload(value.bytes, t)) : FLOAT);
-    } else if (takesFloatT(node.op) && reason !== 'input type unknown') {
-      // T is the type of the data inputs: the first input whose type is not an index's or a condition's.
-      const data = inputTypes.find(
-        (t, k) =>
-          t !== undefined &&
-          t !== -1 &&
-          !(FP32_INPUTS[node.op] ?? []).includes(k) &&
-          !(node.op === 'Where' && k === 0) &&
-          t !== INT64,
-      );
-      setOutputs(data ?? inputTypes.find((t) => t !== undefined && t !== -1));
-    } else setOutputs(undefined);
-
-    const narrowed = reason === 'narrowed';
-    if (narrowed)
-      node.outputs.forEach((o, k) => {
-        if (o && types.get(o) === FLOAT && !(k in fixed)) madeNarrow.add(o);
-      });
-    return { narrowed, reason };
   }
 
   /** The node with the inputs it reads and the outputs it makes renamed, and its subgraphs rewritten. */

@@ -9,7 +9,7 @@ import { precisionCheck } from './precision-check.js';
 import { onnxGraphOf } from '../onnx/inputs.js';
 import { diskCheck, pluginCheck, registryLoginCheck } from './host-checks.js';
 import { dockerConfigText } from '../cache/registry-setup.js';
-import { parseOciReference } from '../cache/oci-client.js';
+import { parseOciReference } from '../cache/oci-reference.js';
 import { overall } from './types.js';
 import type { Check, PreflightResult } from '../contract/report.js';
 
