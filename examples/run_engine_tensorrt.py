@@ -31,7 +31,7 @@ DTYPES = {
 class TensorRTEngine:
     """One deserialized plan on the GPU: inference on host arrays, and timed iterations."""
 
-    def __init__(self, plan, plugins=(), dynamic_plugins=()):
+    def __init__(self, plan, plugins=(), dynamic_plugins=(), version_compatible=False):
         import ctypes
 
         import tensorrt as trt
@@ -42,8 +42,11 @@ class TensorRTEngine:
         self.trt, self.torch = trt, torch
         logger = trt.Logger(trt.Logger.WARNING)
         trt.init_libnvinfer_plugins(logger, "")
+        runtime = trt.Runtime(logger)
+        # A version-compatible plan carries its lean runtime: host code TensorRT runs only when allowed.
+        runtime.engine_host_code_allowed = bool(version_compatible)
         with open(plan, "rb") as f:
-            self.engine = trt.Runtime(logger).deserialize_cuda_engine(f.read())
+            self.engine = runtime.deserialize_cuda_engine(f.read())
         if self.engine is None:
             raise RuntimeError(f"{plan}: TensorRT could not deserialize the plan")
         self.context = self.engine.create_execution_context()
@@ -116,12 +119,22 @@ def serve(request, make_engine=TensorRTEngine, tensorrt_version=version):
     if mode == "version":
         return {"tensorrtVersion": tensorrt_version()}
     shapes = {name: tuple(dims) for name, dims in request.get("shapes", {}).items()}
-    engine = make_engine(request["plan"], request.get("plugins", ()), request.get("dynamicPlugins", ()))
+    engine = make_engine(
+        request["plan"],
+        request.get("plugins", ()),
+        request.get("dynamicPlugins", ()),
+        version_compatible=request.get("versionCompatible", False),
+    )
     if mode == "time":
         # CUDA events around a stream launch: data transfers are outside, as trt-ci's measurement asks.
         times = engine.time(shapes, request["iterations"], request.get("warmUpMs", 200))
         measured = dict(request["measurement"], cudaGraph=False, spinWait=False, dataTransfers=False)
         return {"timesMs": times, "measurement": measured}
+    if mode == "load":
+        # Deserialized above; one run at the shapes, as the deploy target would. TensorRT's logger lines are the
+        # log trt-ci reads the verdict from; an exception exits non-zero.
+        engine.time(shapes, 1, 0)
+        return {"loaded": True}
     if mode == "infer":
         arrays = {}
         for given in request["inputs"]:

@@ -3,7 +3,7 @@
 // latency A/B. With build: { command } too, a whole run needs no trtexec at all. Every way the command can break
 // the contract (no result, not JSON, an output cut short, no times, a failed run) is said, never a green.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -76,6 +76,30 @@ describe('run: { command } with build: { command }: a whole run with no trtexec'
     const { result } = await runOf(config, runner.dir);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/run\.command\[3\]: \{plan\} is not filled in \(a run command has \{request\}\)/);
+  });
+});
+
+describe('trt-ci deploy-load through the run command', () => {
+  it("loads the manifest's plan on the target with the command, never trtexec; a failed load fails", async () => {
+    const { runner, config } = setUp([], 'deploy: [{ name: h200, gpu: H200 }]\n');
+    const { result } = await runOf(config, runner.dir);
+    expect(result.code, result.stderr).toBe(0);
+    const manifest = join(runner.dir, 'out', 'manifest.json');
+    const load = await cli(['deploy-load', manifest, '--config', config, '--target', 'h200', '--json'], {
+      cwd: runner.dir,
+    });
+    expect(load.code, load.stderr).toBe(0);
+    expect(JSON.parse(load.stdout).engines).toEqual([
+      expect.objectContaining({ model: 'cls', profile: 'p', target: 'h200', verdict: 'loads', observed: true }),
+    ]);
+    expect(runner.calls()).toEqual([]);
+    // The command's load failing (its exit status) is the verdict: the engine fails on the target, exit 1.
+    const failing = join(runner.dir, 'failing.yml');
+    writeFileSync(failing, readFileSync(config, 'utf8').replace('"{request}"]', '"{request}","--fault","exit-1"]'));
+    const args = ['deploy-load', manifest, '--config', failing, '--target', 'h200', '--json'];
+    const failed = await cli(args, { cwd: runner.dir });
+    expect(failed.code, failed.stderr).toBe(1);
+    expect(JSON.parse(failed.stdout).engines[0]).toMatchObject({ verdict: 'fails', observed: true });
   });
 });
 
@@ -169,6 +193,19 @@ describe('examples/run_engine_tensorrt.py keeps the contract (its TensorRT part 
       expect(timed.timesMs).toEqual(Array(7).fill(0.5));
       // CUDA events around a stream launch: no graph, no spin-wait, said so (the A/B holds both sides to it).
       expect(timed.measurement).toEqual({ dataTransfers: false, cudaGraph: false, spinWait: false });
+      // A deploy load: version-compatible handed to the engine, the exit status the verdict, the lines the log.
+      const lines: string[] = [];
+      const load = (plan: string) =>
+        runner.load({ ...engine, plan }, place, {
+          log: join(dir, `${lines.length}.load.log`),
+          versionCompatible: true,
+          onLine: (line) => lines.push(line),
+        });
+      expect(await load(engine.plan)).toEqual({ exitCode: 0, cancelled: false });
+      expect(lines).toContain('[TRT] [I] version_compatible=True');
+      const missing = await load(join(dir, 'gone.plan'));
+      expect(missing.exitCode).not.toBe(0);
+      expect(lines.join('\n')).toMatch(/gone\.plan: no such plan/);
     },
   );
 });

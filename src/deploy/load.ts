@@ -1,7 +1,8 @@
 // A load on the target's own machine (trt-ci deploy-load, the pack's deploy job): each engine of a manifest
-// that ships to the target is loaded with trtexec and run once, and what TensorRT said becomes the verdict
-// (observed: true), beside the prediction it confirms or contradicts. Only on the target's machine: a target
-// the config does not name, or a machine whose GPU or TensorRT is not the target's, is refused before a load.
+// that ships to the target is loaded by the plan runner (trtexec, or run: { command }) and run once, and what
+// TensorRT said becomes the verdict (observed: true), beside the prediction it confirms or contradicts. Only on the
+// target's machine: a target the config does not name, or a machine whose GPU or TensorRT is not the target's, is
+// refused before a load.
 import { type Dirent, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -14,16 +15,20 @@ import type { LoadedEngine } from '../contract/deploy-load.js';
 import { type GpuQuery, queryGpus } from '../gpu/nvidia-smi.js';
 import { notTheTarget, portabilityOf } from '../tensorrt/deploy-rules.js';
 import { createTrtexec, type Trtexec } from '../tensorrt/trtexec.js';
-import { formatVersion } from '../tensorrt/version.js';
+import { formatVersion, type TensorRtVersion } from '../tensorrt/version.js';
+import type { PlanRunner } from '../runners/plan-runner.js';
+import { commandRunnerOf } from '../runners/runner-for.js';
+import { trtexecRunner } from '../runners/trtexec-runner.js';
 import { observedLoad } from './observe.js';
 import { predictTargets } from './stage.js';
 
-/** The machine a load runs on, as its entry found it: nvidia-smi's answer and trtexec. */
-export interface TargetMachine {
+/** The machine a load runs on, as its entry found it: nvidia-smi's answer, and what says its TensorRT. */
+interface TargetMachine {
   gpus: GpuQuery;
-  trtexec: Trtexec;
-  /** Where trtexec's name is in trt-ci.yml, for a probe that fails. */
-  trtexecWhere: string;
+  /** The run command where trt-ci.yml has one, else trtexec: what loads the plans says which TensorRT loads them. */
+  prober: Pick<Trtexec, 'probe'>;
+  /** Where the prober is named in trt-ci.yml, for a probe that fails. */
+  where: string;
 }
 
 /** What a load on a target is given by its entry (the CLI's deploy-load, the action's deploy job). */
@@ -55,9 +60,13 @@ export async function loadManifestOnTarget(setup: TargetLoadSetup): Promise<Load
     killGraceMs: setup.config.killGraceMs,
     ...(signal && { signal }),
   });
+  // A team that runs its plans with its own command (run: { command }) loads them with it too.
+  const command = commandRunnerOf(setup.config, { env: setup.env, signal });
   try {
     const gpus = await queryGpus(setup.nvidiaSmi, setup.env, signal);
-    await checkMachine(target, { gpus, trtexec, trtexecWhere: setup.config.where(['trtexec']) });
+    const where = setup.config.where([command ? 'run' : 'trtexec']);
+    const version = await checkMachine(target, { gpus, prober: command ?? trtexec, where });
+    const runner = command ?? trtexecRunner(trtexec, version);
     // Nothing to load is no pass: plans of the wrong runner type, or of models that do not ship there.
     const shipping = [...targets].filter(([, list]) => list.some((t) => t.name === target.name)).map(([m]) => m);
     const held = [...new Set(manifests.flatMap(({ manifest }) => manifest.engines.map((e) => e.model)))];
@@ -69,11 +78,11 @@ export async function loadManifestOnTarget(setup: TargetLoadSetup): Promise<Load
     }
     const engines: LoadedEngine[] = [];
     for (const { file, manifest } of manifests) {
-      engines.push(...(await loadOnTarget(manifest, file, targets, target.name, trtexec, setup.logDir)));
+      engines.push(...(await loadOnTarget(manifest, file, targets, target.name, runner, setup.logDir)));
     }
     return engines;
   } finally {
-    await trtexec.sweep();
+    await Promise.all([trtexec.sweep(), command?.sweep()]);
   }
 }
 
@@ -114,20 +123,21 @@ function findTarget(targets: ReadonlyMap<string, readonly DeployTargetConfig[]>,
   );
 }
 
-/** Exit 2 unless this machine is the target: its first visible GPU and its trtexec's TensorRT. */
-async function checkMachine(target: DeployTargetConfig, machine: TargetMachine): Promise<void> {
+/** Exit 2 unless this machine is the target: its first visible GPU and its TensorRT (returned). */
+async function checkMachine(target: DeployTargetConfig, machine: TargetMachine): Promise<TensorRtVersion> {
   if (!machine.gpus.ok || machine.gpus.gpus.length === 0) {
     const why = machine.gpus.ok ? 'no GPU' : machine.gpus.reason;
     throw new InputError(`--target ${target.name}: cannot tell this machine's GPU (nvidia-smi: ${why})`);
   }
   const gpu = machine.gpus.gpus[0]!;
-  const { version } = await machine.trtexec.probe(machine.trtexecWhere);
+  const { version } = await machine.prober.probe(machine.where);
   const problem = notTheTarget(target, {
     gpu: gpu.name ?? 'unknown',
     computeCapability: gpu.computeCapability ?? null,
     tensorrt: formatVersion(version, true),
   });
   if (problem) throw new InputError(`--target ${target.name}: ${problem}: run deploy-load on the target's machine`);
+  return version;
 }
 
 /** Lines of a load's log kept for its verdict: TensorRT's errors and warnings, at most this many. */
@@ -138,7 +148,7 @@ async function loadOnTarget(
   manifestFile: string,
   targets: ReadonlyMap<string, readonly DeployTargetConfig[]>,
   targetName: string,
-  trtexec: Trtexec,
+  runner: PlanRunner,
   logDir: string,
 ): Promise<LoadedEngine[]> {
   const engines: LoadedEngine[] = [];
@@ -156,15 +166,12 @@ async function loadOnTarget(
       },
       [target],
     );
-    const shapes = Object.entries(engine.shapes ?? {}).map(([name, s]) => `${name}:${s.opt}`);
-    const argv = [
-      `--loadEngine=${resolve(manifestFile, '..', engine.path)}`,
-      ...(portabilityOf(engine.flags ?? []).versionCompatible ? ['--versionCompatible'] : []),
-      ...(shapes.length ? [`--shapes=${shapes.join(',')}`] : []),
-      '--warmUp=0',
-      '--duration=0',
-      '--iterations=1',
-    ];
+    const shapes = Object.entries(engine.shapes ?? {}).map(([input, s]) => ({
+      input,
+      dims: s.opt.split('x').map(Number),
+    }));
+    const plan = { plan: resolve(manifestFile, '..', engine.path), shapes, plugins: [], dynamicPlugins: [] };
+    const versionCompatible = portabilityOf(engine.flags ?? []).versionCompatible;
     // Names from a manifest and trt-ci.yml name the log, encoded: "../x" is a file in logDir, not a path.
     const log = join(logDir, `${[engine.model, engine.profile, targetName].map(fileName).join('.')}.load.log`);
     // The verdict reads TensorRT's error and warning lines as they come, each one bounded (a runaway line
@@ -173,7 +180,11 @@ async function loadOnTarget(
     const keep = (line: string) => {
       if (said.length < KEPT_LINES && /\[[EW]\]/.test(line)) said.push(line);
     };
-    const run = await trtexec.run(argv, { gpu: null, logFile: log, timeoutMs: 10 * 60_000, onLine: keep });
+    const run = await runner.load(
+      plan,
+      { gpu: null, timeoutMs: 10 * 60_000 },
+      { log, versionCompatible, onLine: keep },
+    );
     const seen = run.cancelled
       ? { verdict: 'unknown' as const, line: 'the load was cancelled' }
       : observedLoad(said, run.exitCode);

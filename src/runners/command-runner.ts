@@ -14,7 +14,7 @@ import { ELEMENT_BYTES, elementBytes, isElementType, readElements } from '../onn
 import { writeNewFile } from '../proc/new-file.js';
 import { CANCELLED } from '../tensorrt/failures.js';
 import { MEASUREMENT, type Measurement } from '../tensorrt/measurement.js';
-import type { Trtexec, TrtexecProbe } from '../tensorrt/trtexec.js';
+import type { Trtexec, TrtexecProbe, TrtexecRunOptions } from '../tensorrt/trtexec.js';
 import { parseVersion } from '../tensorrt/version.js';
 import { InputError } from '../common/errors.js';
 import {
@@ -22,6 +22,8 @@ import {
   type EngineSpec,
   type Inferred,
   type InferRequest,
+  type LoadRequest,
+  type Loaded,
   type PlanRunner,
   RunFailed,
   type RunPlace,
@@ -54,7 +56,7 @@ const resultSchema = z.object({
 type RunResult = z.infer<typeof resultSchema>;
 type RunOutput = z.infer<typeof outputSchema>;
 
-type Mode = 'infer' | 'time' | 'version';
+type Mode = 'infer' | 'time' | 'version' | 'load';
 
 /** What one request says besides its mode, engine and result file. */
 interface RequestBody {
@@ -62,6 +64,7 @@ interface RequestBody {
   iterations?: number;
   warmUpMs?: number;
   measurement?: Measurement;
+  versionCompatible?: boolean;
 }
 
 export function commandRunner(run: RunCommand, seam: Trtexec, dir: string): PlanRunner & Pick<Trtexec, 'probe'> {
@@ -135,6 +138,20 @@ class CommandRunner implements PlanRunner, Pick<Trtexec, 'probe'> {
     return { timesMs: result.timesMs!, log, bindings: null, overridden: [], measurement: result.measurement ?? null };
   }
 
+  /** A load request: the command loads the plan and runs it once; its exit status is the verdict, its lines the log. */
+  async load(engine: EngineSpec, place: RunPlace, { log, versionCompatible, onLine }: LoadRequest): Promise<Loaded> {
+    const folder = dirname(log);
+    const requestFile = join(folder, `${basename(log, '.log')}.request.json`);
+    const resultFile = join(folder, `${basename(log, '.log')}.result.json`);
+    const request = requestOf('load', engine, { versionCompatible }, resultFile);
+    await writeNewFile(requestFile, `${JSON.stringify(request, null, 2)}\n`);
+    const ended = await this.seam.run(this.argvFor(requestFile), {
+      ...this.runOptions(place, log, requestFile),
+      onLine,
+    });
+    return { exitCode: ended.exitCode, cancelled: ended.cancelled };
+  }
+
   sweep(): Promise<unknown> {
     return this.seam.sweep();
   }
@@ -201,21 +218,30 @@ class CommandRunner implements PlanRunner, Pick<Trtexec, 'probe'> {
     const resultFile = join(folder, `${mode}.result.json`);
     await rm(resultFile, { force: true });
     await writeNewFile(requestFile, `${JSON.stringify(requestOf(mode, engine, body, resultFile), null, 2)}\n`);
-    const argv = this.run.command.slice(1).map((arg) => arg.replaceAll('{request}', requestFile));
-    const ended = await this.seam.run(argv, {
-      gpu: place.gpu,
-      logFile: log,
-      timeoutMs: place.timeoutMs,
-      cwd: this.dir,
-      env: { [RUN_REQUEST_VARIABLE]: requestFile },
-      ...(place.signal && { signal: place.signal }),
-    });
+    const ended = await this.seam.run(this.argvFor(requestFile), this.runOptions(place, log, requestFile));
     if (ended.exitCode !== 0) {
       const how = ended.timedOut ? `timed out after ${Math.round(place.timeoutMs / 1000)} s` : howItEnded(ended);
       const said = await lastErrorLine(log);
       throw new RunFailed(`${this.name} ${how}${said ? `: ${said}` : ''}`, log, ended.cancelled);
     }
     return readResult(resultFile, this.name, log);
+  }
+
+  /** The command's arguments for one request, its file in place of {request}. */
+  private argvFor(requestFile: string): string[] {
+    return this.run.command.slice(1).map((arg) => arg.replaceAll('{request}', requestFile));
+  }
+
+  /** Where and how the command runs: pinned to the place's GPU, in trt-ci.yml's folder, told its request. */
+  private runOptions(place: RunPlace, log: string, requestFile: string): TrtexecRunOptions {
+    return {
+      gpu: place.gpu,
+      logFile: log,
+      timeoutMs: place.timeoutMs,
+      cwd: this.dir,
+      env: { [RUN_REQUEST_VARIABLE]: requestFile },
+      ...(place.signal && { signal: place.signal }),
+    };
   }
 }
 

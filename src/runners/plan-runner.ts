@@ -108,6 +108,20 @@ export interface ProfileRequest {
   measurement: Measurement;
 }
 
+/** One load of a plan as it ships (deploy-load): TensorRT's lines go to `onLine` as they come. */
+export interface LoadRequest {
+  log: string;
+  /** The plan was built version-compatible: the runtime must be told to load it so. */
+  versionCompatible: boolean;
+  onLine: (line: string) => void;
+}
+
+/** How a load ended: its exit status (null: killed), and whether the run's cancel stopped it. */
+export interface Loaded {
+  exitCode: number | null;
+  cancelled: boolean;
+}
+
 /** A run that did not finish: how it ended and its log, for the stage's message. */
 export class RunFailed extends Error {
   constructor(
@@ -128,6 +142,8 @@ export interface PlanRunner {
   infer(engine: EngineSpec, place: RunPlace, request: InferRequest): Promise<Inferred>;
   /** One timed repetition of the A/B; a run that fails throws RunFailed. */
   time(engine: EngineSpec, place: RunPlace, request: TimedRequest): Promise<Timed>;
+  /** Loads the plan once at its shapes, as a deploy target would (deploy-load's verdict reads its lines). */
+  load(engine: EngineSpec, place: RunPlace, request: LoadRequest): Promise<Loaded>;
   /** Per-layer times, or null where this runner has none; `noProfile` then says why. */
   readonly profile: ((engine: EngineSpec, place: RunPlace, request: ProfileRequest) => Promise<LayerTimes>) | null;
   readonly noProfile: string | null;

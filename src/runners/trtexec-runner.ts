@@ -13,6 +13,7 @@ import {
   abRunArgv,
   benchmarkArgv,
   engineArgs,
+  loadArgv,
   profileRunArgv,
   type TrtexecJudge,
 } from '../tensorrt/argv.js';
@@ -40,6 +41,8 @@ import {
   type EngineSpec,
   type Inferred,
   type InferRequest,
+  type LoadRequest,
+  type Loaded,
   type PlanRunner,
   type ProfileRequest,
   RunFailed,
@@ -125,6 +128,12 @@ class TrtexecRunner implements PlanRunner {
   };
 
   // The run sweeps its trtexec seam itself (pipeline.ts).
+  async load(engine: EngineSpec, place: RunPlace, request: LoadRequest): Promise<Loaded> {
+    const argv = loadArgv(engine, request.versionCompatible);
+    const run = await this.trtexec.run(argv, { ...runOptions(place, request.log), onLine: request.onLine });
+    return { exitCode: run.exitCode, cancelled: run.cancelled };
+  }
+
   sweep(): Promise<unknown> {
     return Promise.resolve();
   }

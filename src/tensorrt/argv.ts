@@ -184,6 +184,21 @@ export function benchmarkArgv(version: TensorRtVersion, engine: EngineSpec): str
   return [`--loadEngine=${engine.plan}`, ...engineArgs(version, engine)];
 }
 
+/**
+ * argv for one load of a plan as it ships (deploy-load): loaded, run once at its shapes, no warm-up or timing
+ * (version-compatible plans need --versionCompatible to load, docs/deploy.md).
+ */
+export function loadArgv(engine: Pick<EngineSpec, 'plan' | 'shapes'>, versionCompatible: boolean): string[] {
+  return [
+    `--loadEngine=${engine.plan}`,
+    ...(versionCompatible ? ['--versionCompatible'] : []),
+    ...(engine.shapes.length > 0 ? [`--shapes=${shapesText(engine.shapes)}`] : []),
+    '--warmUp=0',
+    '--duration=0',
+    '--iterations=1',
+  ];
+}
+
 /** What a run of an engine is given besides the engine: the contract both sides of an A/B share. */
 export function engineArgs(
   version: TensorRtVersion,

@@ -75,6 +75,18 @@ try {
       return { name: o.name, dtype: 'float32', shape: o.dimensions.split('x').map(Number), file };
     });
     result = { outputs };
+  } else if (request.mode === 'load') {
+    // Loaded once and run once, as a deploy target would: the exit status is the verdict, TensorRT's lines the log.
+    const code = await engine([
+      `--loadEngine=${request.plan}`,
+      ...(request.versionCompatible ? ['--versionCompatible'] : []),
+      ...shapeArgs,
+      '--warmUp=0',
+      '--duration=0',
+      '--iterations=1',
+    ]);
+    if (code !== 0) process.exit(code);
+    result = { loaded: true };
   } else if (request.mode === 'time') {
     const times = join(scratch, 'times.json');
     const code = await engine([

@@ -14,9 +14,11 @@ spec.loader.exec_module(example)
 
 
 class FakeEngine:
-    def __init__(self, plan, plugins=(), dynamic_plugins=()):
+    def __init__(self, plan, plugins=(), dynamic_plugins=(), version_compatible=False):
         if not os.path.exists(plan):
             raise RuntimeError(f"{plan}: no such plan")
+        # What the example handed the engine, said as TensorRT's logger would: the test reads it from the log.
+        print(f"[TRT] [I] version_compatible={bool(version_compatible)}", file=sys.stderr)
 
     def infer(self, shapes, arrays):
         return {f"{name}_doubled": array * 2 for name, array in arrays.items()}
