@@ -1,194 +1,34 @@
+// The run's stage order, and nothing else: its setup is run/open-run.ts, its record and files
+// run/record-files.ts. ARCHITECTURE.md lists the stages and what each takes and returns.
 import { searchKeepLists } from './accuracy/keep-lists-in-run.js';
-import { resolveBaseRef, withFoundBasePlans } from './run/base.js';
-import { manifestOf, runEnvironment } from './run/record-files.js';
-import { mkdir } from 'node:fs/promises';
-import { join, relative, resolve } from 'node:path';
-import type { BuildEvent } from './builds/context.js';
-import { type BuildStageResult, planBuilding, runBuildStage, skipBuildStage } from './builds/build-stage.js';
-import { buildPlan } from './builds/build-plan.js';
-import type { BuildContext } from './builds/context.js';
-import { claimOutputDir } from './builds/output-dir.js';
-import { cacheSummary, openRunCache } from './builds/run-cache.js';
-import { planBuildJobs } from './builds/jobs.js';
-import type { JobSelection } from './builds/shard.js';
-import { FileDigests, type Provenance } from './cache/engine-cache.js';
-import { buildSecondsOf, environmentOf, readBaseline } from './compare/baseline.js';
-import { compareRun, measureRun } from './compare/compare-run.js';
-import { loadConfig } from './config/load.js';
+import { checkAccuracy } from './accuracy/stage.js';
+import { type BuildStageResult, runBuildStage, skipBuildStage } from './builds/build-stage.js';
 import type { StageContext } from './builds/stage-context.js';
 import type { Config } from './contract/config.js';
-import { type GpuInfo, type GpuQuery, queryGpus } from './gpu/nvidia-smi.js';
-import { cacheTrustOf } from './cache/trust.js';
-import { writeNewFiles } from './proc/new-file.js';
-import { withoutVariables } from './proc/child-env.js';
-import { checkAccuracy } from './accuracy/stage.js';
-import { compareLatency } from './latency/stage.js';
-import { explainChanges } from './explain/stage.js';
-import { predictDeploy } from './deploy/stage.js';
-import { priceOfPortability } from './deploy/cost.js';
-import { runPreflight } from './preflight/preflight.js';
 import type { PreflightResult, Report } from './contract/report.js';
-import { assembleReport } from './record/assemble.js';
-import { renderSummary } from './report/render.js';
-import { probeForConfig } from './tensorrt/config-check.js';
+import { priceOfPortability } from './deploy/cost.js';
+import { predictDeploy } from './deploy/stage.js';
+import { explainChanges } from './explain/stage.js';
+import { compareLatency } from './latency/stage.js';
+import { runPreflight } from './preflight/preflight.js';
+import { openRun } from './run/open-run.js';
+import type { PipelineOptions, PipelineResult, RunStart } from './run/options.js';
+import { recordRun } from './run/record-files.js';
 import { hintFor } from './tensorrt/failures.js';
-import { createTrtexec } from './tensorrt/trtexec.js';
-import { commandRunnerOf } from './runners/runner-for.js';
-import { trtexecRunner } from './runners/trtexec-runner.js';
 import { formatVersion } from './tensorrt/version.js';
 import { verifyBuilds } from './verify/verify-stage.js';
-import { fileSize } from './common/errors.js';
-
-/** What the run says as it goes: the preflight as soon as it is done, then each build's events. */
-export type PipelineEvent =
-  | BuildEvent
-  | { type: 'preflight'; preflight: PreflightResult }
-  /** A line a later stage says while it goes (precision-search: a line per candidate built). */
-  | { type: 'note'; line: string };
-
-export interface PipelineOptions {
-  configFile: string;
-  /** Where trt-ci runs: relative paths in arguments and in the report are relative to it. */
-  cwd: string;
-  /** The job's environment: `${NAME}` in trt-ci.yml is filled from it and trtexec runs in it (less credentials). */
-  env: NodeJS.ProcessEnv;
-  onEvent?: (event: PipelineEvent) => void;
-  /** How often a running build says where it is (default a minute). */
-  heartbeatMs?: number;
-  /** A report from the base branch: budgets on growth compare against it. */
-  baselineFile?: string | null;
-  /** Where the baseline came from, said next to the comparison. */
-  baselineNote?: string | null;
-  /**
-   * A baseline the user named is input (one that cannot be read is exit 2 before any build); one found
-   * for them (the action's `baseline: auto`) is only help: when it cannot be read, the run goes on
-   * without it and the report says why.
-   */
-  baselineFound?: boolean;
-  /** `trt-ci build` builds without preflight; `run` and the action check the runner first. */
-  preflight?: boolean;
-  /** Aborting kills the running builds and skips the rest; the report is still written. */
-  signal?: AbortSignal;
-  /** The commit being built, for the manifest (the action passes GITHUB_SHA). */
-  commit?: string | null;
-  /** Who this run is: the engine cache records it and serves the default branch only its own entries. */
-  provenance?: Provenance | null;
-  /** The model/profile pairs to build (`--shard`, `--only`); every pair when not given. */
-  selection?: JobSelection;
-  /**
-   * Where base engines come from when trt-ci.yml names no base-plans (the action's `base-plans: auto`: the
-   * base branch's uploaded plans); asked only when a model has benchmark: ab. Null: there are none.
-   */
-  findBasePlans?: () => Promise<{ dir: string; note: string } | null>;
-  /** The environment trt-ci.yml's `${NAME}` are read from, when not `env` (a candidate run's: its parent's). */
-  configEnv?: NodeJS.ProcessEnv;
-  /** The loaded config changed before the run (`trt-ci precision`: one model, a candidate keep-fp32 list). */
-  adjustConfig?: (config: Config) => Config;
-}
-
-export interface PipelineResult {
-  report: Report;
-  reportFile: string;
-  summaryFile: string;
-  manifestFile: string;
-  /** The output files that could not be written (a full disk), each with why; the report is still returned. */
-  unwritten: string[];
-}
 
 /**
- * config → TensorRT version → preflight → builds → verify → compare (budgets, baseline) → report. Each
- * stage takes what the one before returned; the manifest, report and summary are written at the end.
+ * A run: set up (run/open-run.ts), its stages in order, recorded (run/record-files.ts); what setup holds is
+ * given back however it ends.
  */
 export async function runPipeline(given: PipelineOptions): Promise<PipelineResult> {
-  const startedAt = new Date();
-  const configEnv = given.configEnv ?? given.env;
-  const read = loadConfig(given.configFile, given.cwd, configEnv);
-  // The signing key's variables go no further than trt-ci.yml: no program trt-ci runs is handed them.
-  const options = { ...given, env: withoutVariables(given.env, read.secretVariables ?? []), configEnv };
-  const loaded = await resolveBaseRef(options.adjustConfig ? options.adjustConfig(read) : read, options);
-  const { config, basePlansNote } = await withFoundBasePlans(loaded, options);
-  const baselineFile = options.baselineFile ? resolve(options.cwd, options.baselineFile) : null;
-  const { baseline, baselineRefused } = await readBaseline(baselineFile, options.baselineFound ?? false);
-  // A shard is balanced by the build times of a baseline the user named (every shard must be given the
-  // same file, or the shards would split differently); one found per job (the action's, which is that
-  // shard's own) balances nothing. A bad --only is exit 2 at once.
-  const weights = options.baselineFound ? undefined : buildSecondsOf(baseline);
-  const selection = options.selection && { ...options.selection, ...(weights && { weights }) };
-  if (selection) planBuildJobs(config, selection);
-  // One nvidia-smi query serves preflight and the build stage; it runs while trtexec is asked its version.
-  const gpuQuery = queryGpus(config.nvidiaSmi, options.env, options.signal);
-  const trtexec = createTrtexec({
-    command: config.trtexec,
-    env: options.env,
-    killGraceMs: config.killGraceMs,
-    ...(options.signal && { signal: options.signal }),
-  });
-  // With a build command and a run command nothing runs trtexec: the run command says which TensorRT it runs.
-  const runCommand = commandRunnerOf(config, options);
-  const { version } =
-    config.build && runCommand
-      ? await probeForConfig(config, runCommand, 'run')
-      : await probeForConfig(config, trtexec);
-  const runner = runCommand ?? trtexecRunner(trtexec, version);
-  const release = await claimOutputDir(config, options.cwd);
-  const registry = await openRunCache(config, options);
-  let sweepBuilder = () => Promise.resolve<unknown>(undefined);
+  const run = await openRun(given);
   try {
-    const defaultBranch = options.provenance?.defaultBranch ?? false;
-    const trust = cacheTrustOf(registry.config, defaultBranch);
-    // What the cache may serve this run, decided once: its signature keys, and whether it is for what ships.
-    // From a registry, whom it serves is who may push there (the run reads only repositories it trusts);
-    // signatures still decide where trt-ci.yml has a public key.
-    const cacheTrust = registry.cache && !trust.publicKey ? { ...trust, trust: 'any' as const } : trust;
-    const digests = new FileDigests(options.signal);
-    const building = planBuilding(registry.config, version, {
-      trtexec,
-      runner,
-      env: options.env,
-      digests,
-      provenance: options.provenance ?? null,
-      cacheTrust,
-      registry: registry.cache,
-      ...(options.signal && { signal: options.signal }),
-    });
-    sweepBuilder = () => building.producer.sweep();
-    const context: StageContext = {
-      config: registry.config,
-      trtexec,
-      runner,
-      version,
-      env: options.env,
-      signal: options.signal,
-      cacheTrust,
-      digests,
-      registry: registry.cache,
-      buildPlan: (job, gpu) => buildPlan(job, gpu, building),
-    };
-    const start = { baseline, baselineFile, baselineRefused, basePlansNote, startedAt, gpuQuery, selection, building };
-    return await buildAndReport(context, { ...start, registryCredentials: registry.credentials }, options);
+    return await buildAndReport(run.context, run.start, run.options);
   } finally {
-    // Nothing a build left running outside its process group outlives the run (trtexec's, a build command's).
-    await trtexec.sweep();
-    await runner.sweep();
-    await sweepBuilder();
-    await registry.release();
-    await release();
+    await run.close();
   }
-}
-
-/** What the run found out before its output folder was claimed, for the stages after it. */
-interface RunStart {
-  baseline: Report | null;
-  baselineFile: string | null;
-  baselineRefused: string | null;
-  basePlansNote: string | null;
-  startedAt: Date;
-  gpuQuery: Promise<GpuQuery>;
-  selection: JobSelection | undefined;
-  /** Where the registry cache's credentials came from (never them), with an oci:// cache. */
-  registryCredentials?: string | null;
-  /** What every build of the run shares; the GPUs the build stage found are filled in after it. */
-  building: BuildContext & { gpus: Map<number, GpuInfo> };
 }
 
 /** Preflight for this run: the GPU query it already made, and whether it builds the default branch. */
@@ -197,6 +37,7 @@ const preflightOf = (context: StageContext, start: RunStart, options: PipelineOp
     env: context.env,
     gpuQuery: start.gpuQuery,
     defaultBranch: options.provenance?.defaultBranch ?? false,
+    ...(options.startProcess && { startProcess: options.startProcess }),
     ...(context.signal && { signal: context.signal }),
   });
 
@@ -234,70 +75,8 @@ async function buildAndReport(
   const step = tensorrtStep(start.baseline, context.version);
   const searched = await searchKeepLists(outcomes, accuracy, config, say, candidateRuns(options), step);
   const precisionSearch = ran('precision-search', searched);
-  const environment = runEnvironment(context, stage);
-  // Each model's size read once, for the budgets and the entries alike (a model has several profiles).
-  const sizes = new Map(config.models.map((m) => [m.onnx, fileSize(m.onnx)]));
-  const onnxBytes = (onnx: string) => sizes.get(onnx) ?? null;
-  const modelIndex = (name: string) => config.models.findIndex((m) => m.name === name);
-  const compared = compareRun(
-    measureRun(outcomes, { scans, accuracy, latency: latency.latency }, onnxBytes),
-    environmentOf({ environment, preflight }),
-    start.baseline && start.baselineFile
-      ? { report: start.baseline, path: start.baselineFile, note: options.baselineNote }
-      : null,
-    {
-      budgetsFor: (name) => config.models[modelIndex(name)]!.budgets,
-      positionOf: (name, metric) => config.position(['models', modelIndex(name), 'budgets', metric]),
-    },
-  );
-  const outputs = {
-    manifest: join(config.outputDir, 'manifest.json'),
-    report: join(config.outputDir, 'report.json'),
-    summary: join(config.outputDir, 'summary.md'),
-  };
-  const comparison = {
-    ...compared.comparison,
-    ...(start.baselineRefused && { note: `the base branch's report was not used: ${start.baselineRefused}` }),
-    latencyNotes: start.basePlansNote ? [start.basePlansNote, ...latency.notes] : latency.notes,
-  };
-  const report = assembleReport(
-    {
-      ...start,
-      finishedAt: new Date(),
-      config,
-      environment,
-      preflight,
-      outcomes,
-      comparison,
-      onnxBytes,
-      cache: cacheOf(context, stage, start),
-      manifest: outputs.manifest,
-      interrupted,
-      precisionSearch,
-    },
-    { scans, accuracy, latency: latency.latency, explain, deploy, deployCost, ...compared },
-    (path) => relative(options.cwd, path) || '.',
-  );
-  const manifest = await manifestOf(outcomes, context, start.startedAt, options.commit ?? null);
-  await mkdir(config.outputDir, { recursive: true });
-  const unwritten = await writeNewFiles([
-    [outputs.manifest, `${JSON.stringify(manifest, null, 2)}\n`],
-    [outputs.report, `${JSON.stringify(report, null, 2)}\n`],
-    [outputs.summary, renderSummary(report)],
-  ]);
-  return {
-    report,
-    reportFile: outputs.report,
-    summaryFile: outputs.summary,
-    manifestFile: outputs.manifest,
-    unwritten,
-  };
-}
-
-/** What the engine cache did this run, for the report. */
-function cacheOf(context: StageContext, stage: BuildStageResult, start: RunStart) {
-  const { config, registry, cacheTrust } = context;
-  return cacheSummary(config, stage, registry ?? null, start.registryCredentials ?? null, cacheTrust.defaultBranch);
+  const found = { preflight, scans, accuracy, latency, explain, deploy, deployCost, precisionSearch, interrupted };
+  return recordRun(context, start, stage, found, options);
 }
 
 /** "TensorRT 10.16 → 11.5" when the baseline ran another TensorRT minor than this run, else null. */
@@ -316,6 +95,7 @@ function candidateRuns(options: PipelineOptions) {
         ...(options.configEnv && { configEnv: options.configEnv }),
         provenance: options.provenance ?? null,
         ...(options.signal && { signal: options.signal }),
+        ...(options.startProcess && { startProcess: options.startProcess }),
         adjustConfig: (loaded) => adjust(options.adjustConfig ? options.adjustConfig(loaded) : loaded),
       }),
     ...(options.signal && { signal: options.signal }),
@@ -342,6 +122,7 @@ async function buildsUnlessBlocked(
   const built = await runBuildStage(config, {
     ...options,
     building: start.building,
+    nvidiaSmi: context.nvidiaSmi,
     gpuQuery: start.gpuQuery,
     selection: start.selection,
   });

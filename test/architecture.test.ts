@@ -109,8 +109,12 @@ describe('the edges', () => {
       'builds/build-plan.ts', // the ProcessResult type only
       'builds/build-stage.ts', // killAllProcessGroups on a cancel
       'builds/plan-producer.ts', // the ProcessResult type only
+      'cli/io.ts', // the StartProcess type: how programs are started, handed down from the entry
+      'deploy/load.ts', // StartProcess, handed down
       'gpu/memory-sampler.ts',
       'gpu/nvidia-smi.ts',
+      'preflight/preflight.ts', // StartProcess, handed down
+      'run/options.ts', // StartProcess, handed down
       'runners/command-runner.ts', // howItEnded, the words for an exit
       'runners/trtexec-runner.ts', // howItEnded
       'tensorrt/trtexec.ts',

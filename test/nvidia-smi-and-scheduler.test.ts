@@ -92,7 +92,7 @@ describe('nvidia-smi CSV', () => {
 
   it('says why when nvidia-smi fails or is missing', async () => {
     const runner = makeRunner({ nvidiaSmiEnv: { NVIDIA_SMI_STANDIN_EXIT: 9 } });
-    const failed = await queryGpus(runner.nvidiaSmi, process.env);
+    const failed = await queryGpus({ command: runner.nvidiaSmi, env: process.env });
     expect(failed).toMatchObject({
       ok: false,
       exitCode: 9,
@@ -100,7 +100,7 @@ describe('nvidia-smi CSV', () => {
         /exited with status 9 \(the NVIDIA driver is not loaded\): NVIDIA-SMI has failed because/,
       ),
     });
-    expect(await queryGpus('/nonexistent/nvidia-smi', process.env)).toEqual({
+    expect(await queryGpus({ command: '/nonexistent/nvidia-smi', env: process.env })).toEqual({
       ok: false,
       exitCode: null,
       reason: '/nonexistent/nvidia-smi: command not found',
@@ -111,7 +111,7 @@ describe('nvidia-smi CSV', () => {
 describe('an older driver', () => {
   it('that does not know a field is asked again without it', async () => {
     const runner = makeRunner({ nvidiaSmiEnv: { NVIDIA_SMI_STANDIN_NO_FIELD: 'compute_cap' } });
-    const query = await queryGpus(runner.nvidiaSmi, process.env);
+    const query = await queryGpus({ command: runner.nvidiaSmi, env: process.env });
     expect(query.ok && query.gpus[0]).toMatchObject({
       name: 'NVIDIA H200',
       computeCapability: null,
@@ -153,7 +153,7 @@ describe('memory attribution', () => {
 describe('the memory stream', () => {
   it('is killed with its process group (a wedged driver ignores SIGTERM), so the run never hangs on it', async () => {
     const runner = makeRunner({ nvidiaSmiEnv: { NVIDIA_SMI_STANDIN_WEDGED: 1 } });
-    const sampler = new MemorySampler(runner.nvidiaSmi, process.env, 50);
+    const sampler = new MemorySampler({ command: runner.nvidiaSmi, env: process.env }, 50);
     sampler.start();
     await sampler.waitForBaseline([0]);
     expect(sampler.timeline.hasSampled([0])).toBe(true);

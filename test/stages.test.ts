@@ -21,7 +21,7 @@ import type { GpuInfo } from '../src/gpu/nvidia-smi.js';
 import type { Trtexec } from '../src/tensorrt/trtexec.js';
 import { trtexecRunner } from '../src/runners/trtexec-runner.js';
 import { makeRunner } from './support/harness.js';
-import { inMemoryTrtexec } from './support/in-memory-trtexec.js';
+import { inMemoryTrtexec, startProcess } from './support/in-process-standins.js';
 import { classifierOnnx } from './support/onnx-models.js';
 
 const H200: GpuInfo = {
@@ -51,6 +51,7 @@ async function built(dir: string, nvidiaSmi: string, yaml: string, trtexec: Trte
     runner,
     version,
     env: process.env,
+    nvidiaSmi: { command: nvidiaSmi, env: process.env, start: startProcess },
     signal: undefined,
     cacheTrust: TRUST_ALL,
     digests: new FileDigests(),
@@ -149,6 +150,6 @@ describe('the stages, with trtexec in memory', () => {
         `output-dir: out\n${MODEL}    profiles: [{ name: p, shapes: { x: 1x8 } }]\n`,
         hung,
       ),
-    ).rejects.toThrow(/the in-memory trtexec cannot/);
+    ).rejects.toThrow(/the in-process stand-in cannot fork a child/);
   });
 });

@@ -1,7 +1,7 @@
 import type { Config } from '../contract/config.js';
 import { selectedGpus } from '../gpu/selection.js';
 import { MemorySampler, type MemoryTimeline } from '../gpu/memory-sampler.js';
-import { queryGpus, type GpuInfo, type GpuQuery } from '../gpu/nvidia-smi.js';
+import { queryGpus, type GpuInfo, type GpuQuery, type NvidiaSmi } from '../gpu/nvidia-smi.js';
 import { killAllProcessGroups } from '../proc/run-process.js';
 import type { Failure } from '../contract/report.js';
 import type { Trtexec } from '../tensorrt/trtexec.js';
@@ -86,6 +86,8 @@ export interface BuildStageOptions {
   building: BuildContext;
   /** The job's environment: nvidia-smi runs in it. */
   env: NodeJS.ProcessEnv;
+  /** nvidia-smi as the run calls it (how it is started, too); config's nvidia-smi in `env` when not given. */
+  nvidiaSmi?: NvidiaSmi;
   onEvent?: (event: BuildEvent) => void;
   /** Aborting kills the running builds and skips the rest. */
   signal?: AbortSignal;
@@ -115,13 +117,8 @@ interface GpuPlan {
   queryError: string | null;
 }
 
-async function planGpus(
-  config: Config,
-  env: NodeJS.ProcessEnv,
-  made: Promise<GpuQuery> | undefined,
-  signal: AbortSignal | undefined,
-): Promise<GpuPlan> {
-  const query = await (made ?? queryGpus(config.nvidiaSmi, env, signal));
+async function planGpus(config: Config, smi: NvidiaSmi, made: Promise<GpuQuery> | undefined): Promise<GpuPlan> {
+  const query = await (made ?? queryGpus(smi));
   if (!query.ok) {
     // Without nvidia-smi the builds still run, unpinned and one at a time, without memory figures.
     return { slots: config.gpus === 'all' ? [null] : config.gpus, gpus: [], queryError: query.reason };
@@ -197,11 +194,12 @@ async function watchedGpus(
   config: Config,
   options: BuildStageOptions,
 ): Promise<{ sampler: MemorySampler | null; gpuPlan: GpuPlan }> {
-  const sampler = new MemorySampler(config.nvidiaSmi, options.env);
+  const smi = options.nvidiaSmi ?? { command: config.nvidiaSmi, env: options.env, signal: options.signal };
+  const sampler = new MemorySampler({ command: smi.command, env: smi.env, start: smi.start });
   sampler.start();
   let gpuPlan: GpuPlan;
   try {
-    gpuPlan = await planGpus(config, options.env, options.gpuQuery, options.signal);
+    gpuPlan = await planGpus(config, smi, options.gpuQuery);
   } catch (error) {
     await sampler.stop();
     throw error;

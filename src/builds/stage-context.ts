@@ -6,6 +6,7 @@ import type { CacheTrust } from '../cache/trust.js';
 import type { RemoteCache } from '../cache/remote-cache.js';
 import type { Config } from '../contract/config.js';
 import type { Trtexec } from '../tensorrt/trtexec.js';
+import type { NvidiaSmi } from '../gpu/nvidia-smi.js';
 import type { PlanRunner } from '../runners/plan-runner.js';
 import type { TensorRtVersion } from '../tensorrt/version.js';
 import type { BuildJob } from './jobs.js';
@@ -25,6 +26,8 @@ export interface StageContext {
   version: TensorRtVersion;
   /** The job's environment (trtexec and nvidia-smi run in it, less credentials). */
   env: NodeJS.ProcessEnv;
+  /** nvidia-smi as the run calls it (its environment, the cancel, how it is started). */
+  nvidiaSmi: NvidiaSmi;
   /** The run's cancel: once aborted, no stage starts new GPU work. */
   signal: AbortSignal | undefined;
   /** Which cache entries this run may be served, and how it signs what it stores. */

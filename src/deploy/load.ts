@@ -13,6 +13,7 @@ import { InputError } from '../common/errors.js';
 import type { Config, DeployTargetConfig } from '../contract/config.js';
 import type { LoadedEngine } from '../contract/deploy-load.js';
 import { type GpuQuery, queryGpus } from '../gpu/nvidia-smi.js';
+import type { StartProcess } from '../proc/run-process.js';
 import { notTheTarget, portabilityOf } from '../tensorrt/deploy-rules.js';
 import { createTrtexec, type Trtexec } from '../tensorrt/trtexec.js';
 import { formatVersion, type TensorRtVersion } from '../tensorrt/version.js';
@@ -42,6 +43,8 @@ export interface TargetLoadSetup {
   env: NodeJS.ProcessEnv;
   /** The runner's cancel: the loads' process groups are killed and the rest are not started. */
   signal?: AbortSignal;
+  /** How trtexec and nvidia-smi are started: processes of their own groups unless a test runs them in-process. */
+  startProcess?: StartProcess;
   logDir: string;
 }
 
@@ -59,11 +62,12 @@ export async function loadManifestOnTarget(setup: TargetLoadSetup): Promise<Load
     env: setup.env,
     killGraceMs: setup.config.killGraceMs,
     ...(signal && { signal }),
+    ...(setup.startProcess && { start: setup.startProcess }),
   });
   // A team that runs its plans with its own command (run: { command }) loads them with it too.
   const command = commandRunnerOf(setup.config, { env: setup.env, signal });
   try {
-    const gpus = await queryGpus(setup.nvidiaSmi, setup.env, signal);
+    const gpus = await queryGpus({ command: setup.nvidiaSmi, env: setup.env, signal, start: setup.startProcess });
     const where = setup.config.where([command ? 'run' : 'trtexec']);
     const version = await checkMachine(target, { gpus, prober: command ?? trtexec, where });
     const runner = command ?? trtexecRunner(trtexec, version);

@@ -1,4 +1,5 @@
 import { type ProcessResult, runProcess } from '../proc/run-process.js';
+import type { NvidiaSmi } from './nvidia-smi.js';
 
 export interface MemoryWindow {
   /** Highest memory.used seen on the GPU during the window. */
@@ -78,9 +79,8 @@ export class MemorySampler {
   private child: { stop: AbortController; ended: Promise<ProcessResult> } | null = null;
 
   constructor(
-    private readonly nvidiaSmi: string,
-    /** The job's environment; credentials are removed before nvidia-smi sees it. */
-    private readonly env: NodeJS.ProcessEnv,
+    /** nvidia-smi without the run's cancel: the stream is stopped by stop(), at the end of the builds. */
+    private readonly smi: Omit<NvidiaSmi, 'signal'>,
     private readonly intervalMs = 100,
     private readonly clock: () => number = Date.now,
   ) {}
@@ -88,10 +88,10 @@ export class MemorySampler {
   start(): void {
     const stop = new AbortController();
     // Started as every process is (proc/run-process.ts): its own group, killed with it, credentials removed.
-    const ended = runProcess({
-      command: this.nvidiaSmi,
+    const ended = (this.smi.start ?? runProcess)({
+      command: this.smi.command,
       args: [`--query-gpu=${SAMPLE_FIELDS}`, '--format=csv,noheader,nounits', `-lms`, String(this.intervalMs)],
-      env: this.env,
+      env: this.smi.env,
       signal: stop.signal,
       onLine: (line) => {
         const [index, used] = line.split(',').map((part) => Number(part.trim()));

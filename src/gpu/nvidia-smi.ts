@@ -1,4 +1,4 @@
-import { runProcess } from '../proc/run-process.js';
+import { runProcess, type StartProcess } from '../proc/run-process.js';
 import type { GpuInfo } from '../contract/report.js';
 export type { GpuInfo };
 
@@ -81,17 +81,27 @@ const EXIT_MEANING: Record<number, string> = {
     "updated without a reboot, or a container with another driver's libraries)",
 };
 
+/** nvidia-smi as a run calls it: the program, the job's environment, the run's cancel, how a process starts. */
+export interface NvidiaSmi {
+  command: string;
+  /** The job's environment; credentials are removed before nvidia-smi sees it. */
+  env: NodeJS.ProcessEnv;
+  signal?: AbortSignal | undefined;
+  /** A process of its own group (runProcess) unless the entry was handed another way (a test's, in-process). */
+  start?: StartProcess | undefined;
+}
+
 /** The run's cancel stops a query at once: a hung driver must not hold a cancelled run for its timeout. */
-async function runSmi(nvidiaSmi: string, args: string[], env: NodeJS.ProcessEnv, signal?: AbortSignal) {
+async function runSmi(smi: NvidiaSmi, args: string[]) {
   const lines: string[] = [];
-  const result = await runProcess({
-    command: nvidiaSmi,
+  const result = await (smi.start ?? runProcess)({
+    command: smi.command,
     args,
-    env,
+    env: smi.env,
     timeoutMs: 30_000,
     killGraceMs: 1_000,
     onLine: (line) => lines.push(line),
-    ...(signal && { signal }),
+    ...(smi.signal && { signal: smi.signal }),
   });
   return { result, text: lines.join('\n') };
 }
@@ -101,31 +111,19 @@ async function runSmi(nvidiaSmi: string, args: string[], env: NodeJS.ProcessEnv,
  * is reported as such. A field this driver does not know (compute_cap before 510) is left out and
  * the query made again without it.
  */
-export function queryGpus(nvidiaSmi: string, env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<GpuQuery> {
-  return queryGpuFields(nvidiaSmi, env, GPU_FIELDS, signal);
+export function queryGpus(smi: NvidiaSmi): Promise<GpuQuery> {
+  return queryGpuFields(smi, GPU_FIELDS);
 }
 
-async function queryGpuFields(
-  nvidiaSmi: string,
-  env: NodeJS.ProcessEnv,
-  fields: readonly string[],
-  signal: AbortSignal | undefined,
-): Promise<GpuQuery> {
-  const { result, text } = await runSmi(
-    nvidiaSmi,
-    [`--query-gpu=${fields.join(',')}`, '--format=csv,noheader,nounits'],
-    env,
-    signal,
-  );
+async function queryGpuFields(smi: NvidiaSmi, fields: readonly string[]): Promise<GpuQuery> {
+  const { result, text } = await runSmi(smi, [`--query-gpu=${fields.join(',')}`, '--format=csv,noheader,nounits']);
   const said = text.trim().split('\n')[0]?.slice(0, 200) ?? '';
   if (result.spawnError) return { ok: false, exitCode: null, reason: result.spawnError };
   const unknownField = /^Field "([^"]+)" is not a valid field to query/.exec(text.trim());
   if (result.exitCode === 2 && unknownField && fields.includes(unknownField[1]!) && unknownField[1] !== 'index') {
     return queryGpuFields(
-      nvidiaSmi,
-      env,
+      smi,
       fields.filter((f) => f !== unknownField[1]),
-      signal,
     );
   }
   if (/No devices were found/i.test(text))
@@ -160,17 +158,11 @@ export interface ComputeApp {
 const APP_FIELDS = ['pid', 'process_name', 'gpu_uuid', 'used_memory'] as const;
 
 /** Processes holding a compute context on any GPU; null when nvidia-smi could not say. */
-export async function queryComputeApps(
-  nvidiaSmi: string,
-  env: NodeJS.ProcessEnv,
-  signal?: AbortSignal,
-): Promise<ComputeApp[] | null> {
-  const { result, text } = await runSmi(
-    nvidiaSmi,
-    [`--query-compute-apps=${APP_FIELDS.join(',')}`, '--format=csv,noheader,nounits'],
-    env,
-    signal,
-  );
+export async function queryComputeApps(smi: NvidiaSmi): Promise<ComputeApp[] | null> {
+  const { result, text } = await runSmi(smi, [
+    `--query-compute-apps=${APP_FIELDS.join(',')}`,
+    '--format=csv,noheader,nounits',
+  ]);
   if (result.spawnError || (result.exitCode !== 0 && result.exitCode !== 14)) return null;
   return parseCsvRows(
     text
@@ -201,20 +193,10 @@ export interface ClockState {
  * grew says the GPU slowed down during the run even if it no longer is. Null when nvidia-smi cannot say
  * (drivers without the counters).
  */
-export async function queryClockState(
-  nvidiaSmi: string,
-  index: number,
-  env: NodeJS.ProcessEnv,
-  signal?: AbortSignal,
-): Promise<ClockState | null> {
+export async function queryClockState(smi: NvidiaSmi, index: number): Promise<ClockState | null> {
   const counters = SLOWDOWN_REASONS.map((reason) => `clocks_event_reasons_counters.${reason}`);
   const fields = ['index', 'clocks.current.sm', ...counters];
-  const { result, text } = await runSmi(
-    nvidiaSmi,
-    [`--query-gpu=${fields.join(',')}`, '--format=csv,noheader,nounits'],
-    env,
-    signal,
-  );
+  const { result, text } = await runSmi(smi, [`--query-gpu=${fields.join(',')}`, '--format=csv,noheader,nounits']);
   if (result.exitCode !== 0) return null;
   const row = parseCsvRows(text, fields).find((r) => Number(r.index) === index);
   if (!row) return null;

@@ -4,7 +4,7 @@
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { InputError } from '../common/errors.js';
-import { queryClockState } from '../gpu/nvidia-smi.js';
+import { type NvidiaSmi, queryClockState } from '../gpu/nvidia-smi.js';
 import { describeMeasurement, MEASUREMENT, type Measurement, sameMeasurement } from '../tensorrt/measurement.js';
 import { type Binding, describeBindings } from '../tensorrt/bindings.js';
 import { type EngineSpec, type PlanRunner, RunFailed } from '../runners/plan-runner.js';
@@ -13,7 +13,7 @@ import { type AbPlan, type AbResult, compareAb } from './ab.js';
 export interface PlanAb {
   runner: PlanRunner;
   /** null: no nvidia-smi, so throttling cannot be seen (said in the result). */
-  nvidiaSmi: string | null;
+  nvidiaSmi: NvidiaSmi | null;
   gpuIndex: number;
   /** Both sides run at the same shapes with the same plugins: one contract; the A/B checks each got it. */
   engines: { base: EngineSpec; head: EngineSpec };
@@ -21,8 +21,6 @@ export interface PlanAb {
   /** Its own files from an earlier A/B are removed first; nothing else there is touched. */
   dir: string;
   timeoutMs: number;
-  /** The job's environment, for nvidia-smi. */
-  env: NodeJS.ProcessEnv;
   signal?: AbortSignal;
 }
 
@@ -113,8 +111,7 @@ async function abUnder(
         checkMeasurement(side, run.measurement ?? measurement, measured);
         return run.timesMs;
       },
-      clockState: async () =>
-        options.nvidiaSmi ? queryClockState(options.nvidiaSmi, options.gpuIndex, options.env, options.signal) : null,
+      clockState: async () => (options.nvidiaSmi ? queryClockState(options.nvidiaSmi, options.gpuIndex) : null),
     },
     plan,
   );

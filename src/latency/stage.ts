@@ -8,7 +8,6 @@ import type { BuildOutcome } from '../builds/outcome.js';
 import { type JobKey, jobKey, shapesOf } from '../builds/jobs.js';
 import type { StageContext } from '../builds/stage-context.js';
 import type { Limit } from '../contract/metrics.js';
-import type { Config } from '../contract/config.js';
 import { errorMessage } from '../common/errors.js';
 import type { Latency, Report, ReportBuild } from '../contract/report.js';
 import { engineOf } from '../runners/plan-runner.js';
@@ -131,14 +130,13 @@ export function abOfEngine(
   plans: { base: string; head: string },
   dir: string,
   budget: number,
-  run: Pick<StageContext, 'runner' | 'env' | 'signal'> & { config: Pick<Config, 'nvidiaSmi'> },
+  run: Pick<StageContext, 'runner' | 'nvidiaSmi' | 'signal'>,
 ) {
   const { job } = outcome;
   return runAb(
     {
       runner: run.runner,
-      env: run.env,
-      nvidiaSmi: run.config.nvidiaSmi,
+      nvidiaSmi: run.nvidiaSmi,
       gpuIndex: outcome.gpu?.index ?? 0,
       engines: {
         base: engineOf(plans.base, job.model, job.profile),

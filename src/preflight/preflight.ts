@@ -2,6 +2,7 @@ import { fileSize } from '../common/errors.js';
 import type { Config } from '../contract/config.js';
 import { selectedGpus } from '../gpu/selection.js';
 import { type GpuInfo, queryComputeApps, queryGpus, type GpuQuery } from '../gpu/nvidia-smi.js';
+import type { StartProcess } from '../proc/run-process.js';
 import { formatVersion, type TensorRtVersion } from '../tensorrt/version.js';
 import { devNvidiaPresent, diskFacts, findCuda, nvinferTarget, pluginFacts, resolveCommand } from './gather.js';
 import { gpuChecks } from './gpu-checks.js';
@@ -25,6 +26,8 @@ export interface PreflightEnvironment {
   signal?: AbortSignal;
   /** Whether this run builds the default branch (github/context.ts's provenance): a registry login is its own. */
   defaultBranch?: boolean;
+  /** How nvidia-smi is started: a process of its own group unless a test runs it in-process. */
+  startProcess?: StartProcess;
 }
 
 type PreflightConfig = Pick<
@@ -55,11 +58,12 @@ export async function runPreflight(
 ): Promise<PreflightResult> {
   const started = performance.now();
   const { env } = environment;
+  const smi = { command: config.nvidiaSmi, env, signal: environment.signal, start: environment.startProcess };
   const trtexecPath = resolveCommand(config.trtexec, env);
   const plugins = uniquePlugins(config.models);
   const [query, apps, cuda, target, disk, pluginList] = await Promise.all([
-    environment.gpuQuery ?? queryGpus(config.nvidiaSmi, env, environment.signal),
-    queryComputeApps(config.nvidiaSmi, env, environment.signal),
+    environment.gpuQuery ?? queryGpus(smi),
+    queryComputeApps(smi),
     findCuda({
       configured: config.cuda,
       trtexecPath,

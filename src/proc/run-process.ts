@@ -37,6 +37,9 @@ export interface ProcessResult {
   endedAt: number;
 }
 
+/** How a program is started: runProcess, unless an entry was handed another way (a test runs stand-ins in-process). */
+export type StartProcess = (options: RunOptions) => Promise<ProcessResult>;
+
 /** Process groups still running, so that trt-ci can take them down when it is itself stopped. */
 const liveGroups = new Set<number>();
 

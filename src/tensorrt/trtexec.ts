@@ -56,7 +56,7 @@ export interface TrtexecSetup {
   signal?: AbortSignal;
   /**
    * How a run is started: a process in its own group (runProcess) unless a test hands the seam another
-   * (test/support/in-memory-trtexec.ts runs the stand-in in the test's own process).
+   * (test/support/in-process-standins.ts runs the stand-in in the test's own process).
    */
   start?: (options: RunOptions) => Promise<ProcessResult>;
 }

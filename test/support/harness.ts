@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCli } from '../../src/cli/run-cli.js';
+import { startProcess } from './in-process-standins.js';
 import { PROGRAMS_DIR } from './programs.js';
 import { keepForRemoval } from './runner-folders.js';
 import { installStandins, type StandinOptions } from './standins.js';
@@ -108,6 +109,8 @@ export async function cli(
     },
     ...(options.signal && { signal: options.signal }),
     ...(options.tty && { tty: true }),
+    // The stand-in runs in this process where no process is needed: no fork of the test worker per trtexec call.
+    startProcess,
   });
   return { code, stdout, stderr };
 }

@@ -27,6 +27,34 @@ export interface Standins {
   gpuState: string;
 }
 
+export type StandinProgram = 'trtexec' | 'nvidia-smi';
+
+/**
+ * The wrappers this process installed whose runs need no process of their own, with their program and switches:
+ * the in-process CLI runs them in the test's own process (in-process-standins.ts), without a fork of the test
+ * worker per call. A wrapper with a switch that is about a process (it hangs, ignores SIGTERM, forks a child,
+ * dies by a signal, or takes time a timeout must cut short) is not here: it runs as the process it installs.
+ */
+export const IN_PROCESS_STANDINS = new Map<string, { program: StandinProgram; switches: Record<string, string> }>();
+const NEEDS_A_PROCESS = [
+  'TRTEXEC_STANDIN_HANG',
+  'TRTEXEC_STANDIN_ESCAPE',
+  'TRTEXEC_STANDIN_CRASH',
+  'TRTEXEC_STANDIN_RUN_CRASH',
+  'TRTEXEC_STANDIN_BUILD_MS',
+  'TRTEXEC_STANDIN_REAL_TIME',
+  'NVIDIA_SMI_STANDIN_WEDGED',
+  'NVIDIA_SMI_STANDIN_HANG',
+];
+
+/** Registers a wrapper for in-process runs unless one of its switches is about a process. */
+function inProcessUnlessNeeded(path: string, program: StandinProgram, switches: Switches): void {
+  const set = Object.fromEntries(
+    Object.entries(switches).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])),
+  ) as Record<string, string>;
+  if (!NEEDS_A_PROCESS.some((name) => name in set)) IN_PROCESS_STANDINS.set(path, { program, switches: set });
+}
+
 const quote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
 
 function wrapper(path: string, command: string[], env: Switches): void {
@@ -62,13 +90,16 @@ export function installStandins(dir: string, options: StandinOptions = {}): Stan
       ? { command: [client], env: { STANDIN_SERVER: server, STANDIN_PROGRAM: name } }
       : { command: [process.execPath, source], env: { STANDIN_PROGRAM: name } };
   const trtexecProgram = program('trtexec', STANDIN_TRTEXEC);
-  wrapper(trtexec, trtexecProgram.command, { ...trtexecProgram.env, ...trtexecSwitches(dir, options) });
+  const switches = trtexecSwitches(dir, options);
+  wrapper(trtexec, trtexecProgram.command, { ...trtexecProgram.env, ...switches });
+  inProcessUnlessNeeded(trtexec, 'trtexec', switches);
   const nvidiaSmiProgram = program('nvidia-smi', STANDIN_NVIDIA_SMI);
-  wrapper(nvidiaSmi, nvidiaSmiProgram.command, {
-    ...nvidiaSmiProgram.env,
+  const smiSwitches = {
     NVIDIA_SMI_STANDIN_GPUS: options.gpus ?? 1,
     STANDIN_GPU_STATE: gpuState,
     ...options.nvidiaSmiEnv,
-  });
+  };
+  wrapper(nvidiaSmi, nvidiaSmiProgram.command, { ...nvidiaSmiProgram.env, ...smiSwitches });
+  inProcessUnlessNeeded(nvidiaSmi, 'nvidia-smi', smiSwitches);
   return { trtexec, nvidiaSmi, callsFile, gpuState };
 }

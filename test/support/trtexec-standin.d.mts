@@ -1,5 +1,5 @@
 // The stand-in's one entry, for TypeScript: a call of trtexec given its edges (test/support/standin-process.mjs,
-// standin-server.mjs and in-memory-trtexec.ts each hand it theirs); its exit code.
+// standin-server.mjs and in-process-standins.ts each hand it theirs); its exit code.
 export function runTrtexec(io: {
   args: string[];
   env: NodeJS.ProcessEnv;

@@ -76,6 +76,7 @@ async function abCommand(operands: string[], options: AbOptions, io: CliIo): Pro
       command: config?.trtexec ?? options.trtexec ?? 'trtexec',
       env: io.env,
       killGraceMs: config?.killGraceMs ?? DEFAULT_KILL_GRACE_MS,
+      ...(io.startProcess && { start: io.startProcess }),
     });
     // The plans' TensorRT (the same for both: checked above) decides the flags trtexec is given.
     const version = parseVersion(head.tensorrtVersion ?? '') ?? { major: 0, minor: 0, patch: 0, build: null };
@@ -87,8 +88,12 @@ async function abCommand(operands: string[], options: AbOptions, io: CliIo): Pro
       const result = await runAb(
         {
           runner,
-          nvidiaSmi: config?.nvidiaSmi ?? 'nvidia-smi',
-          env: io.env,
+          nvidiaSmi: {
+            command: config?.nvidiaSmi ?? 'nvidia-smi',
+            env: io.env,
+            signal: io.signal,
+            start: io.startProcess,
+          },
           gpuIndex,
           engines: { base: { ...engine, plan: plans.base }, head: { ...engine, plan: plans.head } },
           iterations,

@@ -41,6 +41,7 @@ async function buildOrRun(
     },
     ...(beat && { heartbeatMs: beat }),
     ...(io.signal && { signal: io.signal }),
+    ...(io.startProcess && { startProcess: io.startProcess }),
   }).finally(() => live && io.stderr(live.clear()));
   const { report } = result;
   if (options.json) {

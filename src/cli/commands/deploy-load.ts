@@ -33,6 +33,7 @@ async function deployLoadCommand(
     nvidiaSmi: options.nvidiaSmi ?? config.nvidiaSmi,
     env: io.env,
     ...(io.signal && { signal: io.signal }),
+    ...(io.startProcess && { startProcess: io.startProcess }),
     logDir: mkdtempSync(join(tmpdir(), 'trt-ci-deploy-load-')),
   });
   if (options.json) io.stdout(`${JSON.stringify({ target: options.target, engines }, null, 2)}\n`);

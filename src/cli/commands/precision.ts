@@ -63,6 +63,7 @@ async function precisionCommand(
       adjustConfig: (loaded) =>
         candidateConfig(loaded, model.name, join(folder, name), keep, changes, first, basePlans),
       ...(io.signal && { signal: io.signal }),
+      ...(io.startProcess && { startProcess: io.startProcess }),
     });
   // The output folder is claimed (marked and locked) for the search, whose candidates go under it.
   const release = await claimOutputDir(config, io.cwd);

@@ -12,7 +12,12 @@ import { CONFIG, JSON_OUTPUT } from '../options.js';
 async function preflightCommand(options: { config: string; json: boolean }, io: CliIo): Promise<number> {
   const config = loadConfig(options.config, io.cwd, io.env);
   const probeStart = performance.now();
-  const trtexec = createTrtexec({ command: config.trtexec, env: io.env, killGraceMs: config.killGraceMs });
+  const trtexec = createTrtexec({
+    command: config.trtexec,
+    env: io.env,
+    killGraceMs: config.killGraceMs,
+    ...(io.startProcess && { start: io.startProcess }),
+  });
   // What run would refuse (a flag this trtexec does not take) preflight refuses too: exit 2 at its line.
   const { version } = await probeForConfig(config, trtexec);
   const versionProbeMs = Math.round(performance.now() - probeStart);
@@ -20,6 +25,7 @@ async function preflightCommand(options: { config: string; json: boolean }, io: 
     env: io.env,
     defaultBranch: runProvenance(io.env, io.cwd).defaultBranch,
     ...(io.signal && { signal: io.signal }),
+    ...(io.startProcess && { startProcess: io.startProcess }),
   });
   io.stdout(options.json ? `${JSON.stringify({ ...result, versionProbeMs }, null, 2)}\n` : renderPreflightText(result));
   return result.status === 'fail' ? EXIT.failed : EXIT.passed;
