@@ -1,7 +1,9 @@
 // `npm run mutants`: plants one-character bugs at the decision edges (a threshold, a rule, an escape) and
-// checks that a named test fails on each. A mutant the suite lets live is a decision edge no test pins.
-// Each mutant changes one line of one file, runs the named test file, and puts the file back, whatever
-// happens (also on Ctrl-C). Slow by nature (one vitest run per mutant): not part of `npm test`.
+// checks that a test fails on each. A mutant the suite lets live is a decision edge no test pins.
+// Each mutant changes one line of one file and runs the test named for it; one that lives there is run
+// against every test file that reaches its module (`vitest related`), and only one that lives there too is a
+// survivor. The file is put back whatever happens (also on Ctrl-C). A few minutes for the list: weekly in
+// .github/workflows/mutants.yml, not part of `npm test`.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 
@@ -16,15 +18,15 @@ const MUTANTS = [
   ['src/compare/evaluate.ts', 'if (value > threshold.value) {', 'if (value >= threshold.value) {', 'budgets', ''],
   ['src/compare/evaluate.ts', 'value >= threshold.value) {', 'value > threshold.value) {', 'budgets', ''],
   ['src/compare/evaluate.ts', "'latency-growth' && level", "'latency-growth' || level", 'budgets', ''],
-  ['src/cache/trust.ts', 'return !trust.defaultBranch;', 'return trust.defaultBranch;', 'cache', ''],
+  ['src/cache/trust.ts', 'return !trust.defaultBranch;', 'return trust.defaultBranch;', 'cache-trust', ''],
   [
     'src/cache/trust.ts',
     "if (trust.trust === 'any') return true;",
     "if (trust.trust !== 'any') return true;",
-    'cache',
+    'cache-trust',
     '',
   ],
-  ['src/cache/trust.ts', 'if (!signature) return false;', 'if (!signature) return true;', 'cache', ''],
+  ['src/cache/trust.ts', 'if (!signature) return false;', 'if (!signature) return true;', 'cache-trust', ''],
   ['src/cache/trust.ts', '!== null || !trust.publicKey ||', '!== null && !trust.publicKey ||', 'cache', ''],
   // Issue 35's edges: a target that will not load fails the run; a cancel is never passed; a TensorRT prefix
   // is matched at a dot; a value no measurement has is skipped; a change within noise has no share.
@@ -43,7 +45,13 @@ const MUTANTS = [
   // Issue 50's edges: a registry cache with a public key serves only what it verifies; a record must name its
   // blob's digest; the region search's second level has only what the first left of the budget; a
   // version-compatible plan loads on its own release; every @ in a cell is inert; an unmeasured figure is said.
-  ['src/pipeline.ts', 'registry.cache && !trust.publicKey', 'registry.cache && trust.publicKey', 'registry-cache', ''],
+  [
+    'src/run/open-run.ts',
+    'registry.cache && !trust.publicKey',
+    'registry.cache && trust.publicKey',
+    'registry-cache',
+    '',
+  ],
   [
     'src/cache/registry-cache.ts',
     '`sha256:$' + '{record.sha256}` !== planLayer.digest ||',
@@ -121,6 +129,32 @@ const MUTANTS = [
     'keep-fp32',
     'If branch',
   ],
+  // Issue 57's survivors, each a rule with two sides where the tests checked one: eviction exactly at
+  // cache-max-size (folder and registry), a kept reference or timing cache served without its signature checked,
+  // deploy-check failing on a warning, the region search handing its second level less than the first left.
+  [
+    'src/cache/engine-cache.ts',
+    'if (total <= this.maxBytes) break;',
+    'if (total < this.maxBytes) break;',
+    'cache-eviction',
+    '',
+  ],
+  ['src/cache/registry-cache.ts', 'total > limits.maxBytes;', 'total >= limits.maxBytes;', 'cache-eviction', ''],
+  [
+    'src/cache/signed-file.ts',
+    'return mayServe(trust, kind, basename(file), sha256Of(content), signature?.trim()) ? content : null;',
+    'return content;',
+    'cache-trust',
+    '',
+  ],
+  [
+    'src/cli/commands/deploy-check.ts',
+    "e.targets.some((t) => t.verdict === 'fails')",
+    "e.targets.some((t) => t.verdict !== 'loads')",
+    'deploy',
+    'loads with a warning',
+  ],
+  ['src/accuracy/keep-search.ts', 'left() + free,', 'left(),', 'keep-search', 'whole budget'],
   // A check in the registry that no judge answers.
   [
     'src/contract/checks.ts',
@@ -130,6 +164,10 @@ const MUTANTS = [
     'passes every check',
   ],
 ];
+
+/** Whether a vitest run with these arguments fails (the mutant is killed). */
+const vitest = (args) =>
+  spawnSync('npx', ['vitest', ...args], { encoding: 'utf8', env: { ...process.env, CI: 'true' } }).status !== 0;
 
 const only = process.argv[2];
 let lived = 0;
@@ -146,13 +184,12 @@ for (const [file, from, to, test, name] of MUTANTS) {
   process.once('SIGINT', restore);
   try {
     writeFileSync(file, original.slice(0, at) + to + original.slice(at + from.length));
-    const args = ['vitest', 'run', `test/${test}.test.ts`, ...(name ? ['-t', name] : [])];
-    const run = spawnSync('npx', args, { encoding: 'utf8', env: { ...process.env, CI: 'true' } });
-    const killed = run.status !== 0;
+    const named = vitest(['run', `test/${test}.test.ts`, ...(name ? ['-t', name] : [])]);
+    // Lived in its named test: every test file that reaches the module gets its chance before it is a survivor.
+    const killed = named || vitest(['related', file, '--run', '--bail=1']);
     if (!killed) lived += 1;
-    console.log(
-      `${killed ? 'killed' : 'LIVED '}  ${file}: ${from} → ${to}  (test/${test}.test.ts${name && ` -t ${name}`})`,
-    );
+    const by = named ? `test/${test}.test.ts${name && ` -t ${name}`}` : 'the test files that reach it';
+    console.log(`${killed ? 'killed' : 'LIVED '}  ${file}: ${from} → ${to}  (${by})`);
   } finally {
     restore();
     process.removeListener('SIGINT', restore);

@@ -303,6 +303,26 @@ describe('deploy: in a run, and trt-ci deploy-check on its manifest (issue 27)',
     expect(JSON.parse(fromReport.stdout).engines).toEqual(engines);
   });
 
+  it('a target that loads with a warning passes deploy-check (exit 0); one that fails it is exit 1', async () => {
+    const runner = makeRunner();
+    runner.touch('m.onnx');
+    const engine = 'models:\n  - name: m\n    onnx: m.onnx\n    profiles: [{ name: p, shapes: { x: 1x3x8x8 } }]\n';
+    const warned = runner.writeConfig(`output-dir: out\ndeploy: [{ name: h100, gpu: H100 }]\n${engine}`);
+    expect((await cli(['run', '--config', warned])).code).toBe(0);
+    const manifest = join(runner.dir, 'out', 'manifest.json');
+    const check = (config: string) => cli(['deploy-check', manifest, '--config', config, '--json']);
+    const warning = await check(warned);
+    expect(JSON.parse(warning.stdout).engines[0].targets.map((t: { verdict: string }) => t.verdict)).toEqual([
+      'loads-with-warning',
+    ]);
+    expect(warning.code, warning.stderr).toBe(0);
+    // The same plan against a target it does not load on: the one verdict that fails the check.
+    const failing = runner.writeConfig(`output-dir: out\ndeploy: [{ name: l4, gpu: L4 }]\n${engine}`, 'l4.yml');
+    const failed = await check(failing);
+    expect(JSON.parse(failed.stdout).engines[0].targets[0].verdict).toBe('fails');
+    expect(failed.code).toBe(1);
+  });
+
   it('a target the flags can never reach, or a GPU the table lacks, is exit 2 before any build', async () => {
     const runner = makeRunner();
     runner.touch('m.onnx');

@@ -180,6 +180,21 @@ describe('searchKeepSetByRegions', () => {
     });
   });
 
+  it('spends its whole budget: the builds an unbounded search takes are enough, one fewer is not', async () => {
+    const regions = regionsOf([4, 4, 4, 4]);
+    const needs = async (keep: string[]) => keep.includes('n5') && keep.includes('n14');
+    const unbounded = await searchKeepSetByRegions(regions, needs, 1000);
+    expect(unbounded.outcome).toBe('found');
+    const took = unbounded.trials.length;
+    // The second level is handed what the first left, with the sets the memo already answered back.
+    const exact = await searchKeepSetByRegions(regions, needs, took);
+    expect(exact).toMatchObject({ outcome: 'found', keep: unbounded.keep });
+    expect(exact.trials).toHaveLength(took);
+    const short = await searchKeepSetByRegions(regions, needs, took - 1);
+    expect(short).toMatchObject({ outcome: 'budget-spent', spent: 'builds' });
+    expect(short.trials).toHaveLength(took - 1);
+  });
+
   it('opens at the region ranked first: a guilty region ranked first costs fewer builds', async () => {
     const regions = regionsOf(Array.from({ length: 32 }, () => 2));
     const needs = async (keep: string[]) => keep.includes('n51');

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Provenance } from './engine-cache.js';
-import { OciClient } from './oci-client.js';
+import { type ClientOptions, OciClient } from './oci-client.js';
 import { type OciReference, parseOciReference } from './oci-reference.js';
 import { credentialsFor, dockerLoginRisk } from './registry-auth.js';
 import { RegistryCache } from './registry-cache.js';
@@ -27,10 +27,18 @@ export function dockerConfigText(env: NodeJS.ProcessEnv): string | null {
   }
 }
 
+/** How a client of one repository is made: an OciClient, unless a test hands the setup another. */
+export type ClientFactory = (reference: OciReference, options: ClientOptions) => OciClient;
+
+/**
+ * The remote cache's one entry: the registry tier for trt-ci.yml's oci:// references and this run. Whom it reads
+ * and writes follows from who the run is (docs/cache.md's table); the clients are made by `connect`.
+ */
 export function openRegistryCache(
   registry: { primary: string; pr: string | null },
   run: { env: NodeJS.ProcessEnv; provenance: Provenance | null; signal?: AbortSignal; timeoutMs: number },
-): RegistrySetup {
+  connect: ClientFactory = (reference, options) => new OciClient(reference, options),
+): RegistrySetup & { cache: RegistryCache } {
   // One breaker for the run: a registry given up by one client is given up by all.
   const breaker = new RegistryBreaker(run.timeoutMs);
   const ref = (text: string): OciReference => {
@@ -49,7 +57,7 @@ export function openRegistryCache(
     const risk = dockerLoginRisk(reference.registry, found, defaultBranch);
     if (risk) problems.push(`the registry cache: ${risk}`);
     sources.add(found.source);
-    return new OciClient(reference, {
+    return connect(reference, {
       credentials: found.credentials,
       breaker,
       ...(run.signal && { signal: run.signal }),
