@@ -363,11 +363,21 @@ describe('faults in the latency A/B', () => {
     );
   });
 
+  // No test here waits on time: the base engine's runs hang (TRTEXEC_STANDIN_HANG=load, only for the base plan)
+  // and fork an idle child into their group; the SIGTERM goes once that child's pid is written, when the run is
+  // known to be mid-A/B on any machine, however busy. Stopped means the whole group is gone, the child too.
+  /** The pids the hung runs wrote (their idle children), once there is one. */
+  const hungChildren = async (file: string) => {
+    while (!existsSync(file) || readFileSync(file, 'utf8').trim() === '') await new Promise((r) => setTimeout(r, 20));
+    return readFileSync(file, 'utf8').trim().split('\n').map(Number);
+  };
+
   it.each([
-    ['trt-ci run, benchmark: ab', ['run', '--config', 'trt-ci.yml'], join('out', 'ab', 'm.p', '01.base.log')],
-    ['the action, benchmark: ab', null, join('out', 'ab', 'm.p', '01.base.log')],
-  ])('SIGTERM during the A/B of %s: not a pass', async (_what, args, log) => {
-    const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_REAL_TIME: '1' } });
+    ['trt-ci run, benchmark: ab', ['run', '--config', 'trt-ci.yml']],
+    ['the action, benchmark: ab', null],
+  ])('SIGTERM during the A/B of %s: not a pass', async (_what, args) => {
+    const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_HANG: 'load', TRTEXEC_STANDIN_ONLY: 'base/m.p.plan' } });
+    const pids = join(runner.dir, 'hung-children');
     runner.touch('m.onnx');
     mkdirSync(join(runner.dir, 'base'));
     plan(join(runner.dir, 'base', 'm.p.plan'));
@@ -388,38 +398,40 @@ describe('faults in the latency A/B', () => {
       INPUT_COMMENT: 'never',
       'INPUT_FAIL-ON': 'error, budget, accuracy',
       INPUT_BASELINE: 'none',
+      TRTEXEC_STANDIN_CHILD_PIDS: pids,
     };
     const child = spawn(process.execPath, program, { cwd: runner.dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     child.stdout.on('data', (d) => (stdout += d));
     const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
-    while (!existsSync(join(runner.dir, log))) await new Promise((r) => setTimeout(r, 20));
+    const hung = await hungChildren(pids);
+    // Mid-A/B: the build passed and the base engine's first timed run is the one hanging.
+    expect(existsSync(join(runner.dir, 'out', 'ab', 'm.p', '01.base.log'))).toBe(true);
     child.kill('SIGTERM');
     const code = await exited;
     expect(code, stdout).not.toBe(0);
     if (args) expect(code).toBe(130);
     else expect(readFileSync(output, 'utf8')).toMatch(/^status<<\S+\nfailed\n/m);
+    expect(await allGone(hung)).toEqual([]);
   });
 
   it('SIGTERM during trt-ci ab: exit 130, with the trtexec it was running stopped', async () => {
-    const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_REAL_TIME: '1' } });
+    const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_HANG: 'load' } });
+    const pids = join(runner.dir, 'hung-children');
     plan(join(runner.dir, 'base.plan'));
     plan(join(runner.dir, 'head.plan'));
     const child = spawn(
       process.execPath,
       [...fromSource('cli'), 'ab', 'base.plan', 'head.plan', '--trtexec', runner.trtexec],
-      {
-        cwd: runner.dir,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
+      { cwd: runner.dir, env: { ...process.env, TRTEXEC_STANDIN_CHILD_PIDS: pids }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
-    // The first run has started: its log is open.
-    const firstLog = join(runner.dir, 'trt-ci-out', 'ab', '01.base.log');
-    while (!existsSync(firstLog)) await new Promise((r) => setTimeout(r, 20));
+    // The first run is mid-run: it forked its idle child and hangs.
+    const hung = await hungChildren(pids);
     child.kill('SIGTERM');
     expect(await exited).toBe(130);
-    expect(runner.calls().filter((c) => c.exit === 0)).toEqual([]);
+    expect(await allGone(hung)).toEqual([]);
+    expect(runner.calls().filter((c) => c.exit === 0 && c.args.some((a) => a.startsWith('--loadEngine')))).toEqual([]);
   });
 });
 
