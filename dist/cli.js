@@ -35611,7 +35611,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9100);
+/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8754);
 // The program: the process edge of the CLI (argv, signals, exit status); the rest takes them as values.
 
 // First Ctrl-C or runner cancel: stop the builds, keep the logs and write the report. Second: leave now.
@@ -35637,7 +35637,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9100:
+/***/ 8754:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -46012,778 +46012,9 @@ function buildCommandRule(raw, config) {
     return problems;
 }
 
-;// CONCATENATED MODULE: external "node:crypto"
-const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
-;// CONCATENATED MODULE: external "node:fs/promises"
-const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
-;// CONCATENATED MODULE: external "node:http"
-const external_node_http_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
-;// CONCATENATED MODULE: external "node:https"
-const external_node_https_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https");
-;// CONCATENATED MODULE: ./.build/tsc/cache/oci-http.js
-
-
-/** A registry that did not do what was asked: one line, the status and the registry's own error code. */
-class RegistryError extends Error {
-    status;
-    code;
-    name = 'RegistryError';
-    constructor(message, status, 
-    /** The registry's error code (MANIFEST_UNKNOWN, DENIED, …) or a network error's code. */
-    code = null) {
-        super(message);
-        this.status = status;
-        this.code = code;
-    }
-}
-/** One HTTP exchange. A redirect elsewhere (blob storage) is followed without the Authorization header. */
-function exchange(method, url, headers, body, limits, hops = 0) {
-    const target = new URL(url);
-    const send = target.protocol === 'https:' ? external_node_https_namespaceObject.request : external_node_http_namespaceObject.request;
-    return new Promise((resolve, reject) => {
-        if (limits.signal?.aborted)
-            return reject(new RegistryError('cancelled', null, 'ABORTED'));
-        const req = send(target, { method, headers, signal: limits.signal }, (res) => {
-            const status = res.statusCode ?? 0;
-            const location = header(res.headers, 'location');
-            if ([301, 302, 303, 307, 308].includes(status) && location && method === 'GET' && hops < 5) {
-                res.resume();
-                const next = new URL(location, target);
-                const kept = next.origin === target.origin ? headers : withoutAuthorization(headers);
-                resolve(exchange(method, next.toString(), kept, null, limits, hops + 1));
-                return;
-            }
-            res.setTimeout(limits.idleTimeoutMs, () => res.destroy(new RegistryError(`${method} ${where(url)}: no data for ${limits.idleTimeoutMs / 1000} s`, null, 'ETIMEDOUT')));
-            resolve({ status, headers: res.headers, body: res });
-        });
-        req.setTimeout(limits.idleTimeoutMs, () => req.destroy(new RegistryError(`${method} ${where(url)}: no answer for ${limits.idleTimeoutMs / 1000} s`, null, 'ETIMEDOUT')));
-        req.on('error', (error) => reject(error instanceof RegistryError
-            ? error
-            : error.name === 'AbortError'
-                ? new RegistryError('cancelled', null, 'ABORTED')
-                : new RegistryError(`${method} ${where(url)}: ${error.code ?? error.message}`, null, error.code ?? null)));
-        if (body === null)
-            req.end();
-        else if (Buffer.isBuffer(body))
-            req.end(body);
-        else {
-            const stream = body();
-            stream.on('error', (error) => req.destroy(error));
-            stream.pipe(req);
-        }
-    });
-}
-const header = (headers, name) => {
-    const value = headers[name];
-    return Array.isArray(value) ? value[0] : value;
-};
-const withoutAuthorization = (headers) => Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'authorization'));
-/** The URL as a log may show it: host and path, never a query (an upload session's state). */
-const where = (url) => {
-    const parsed = new URL(url);
-    return `${parsed.host}${parsed.pathname}`;
-};
-function retriable(error) {
-    const code = error.code;
-    // A registry that refuses connections is down: retrying only delays the build.
-    return code === 'ECONNRESET' || code === 'EPIPE' || code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT';
-}
-/** Retry-After as seconds or an HTTP date, in ms; null when absent or unreadable. */
-function retryAfterMs(value, now = Date.now()) {
-    if (!value)
-        return null;
-    if (/^\s*\d+\s*$/.test(value))
-        return Number(value) * 1000;
-    const date = Date.parse(value);
-    return Number.isNaN(date) ? null : Math.max(0, date - now);
-}
-async function drained(sent, value) {
-    sent.body.resume();
-    return value;
-}
-async function readAll(stream, limit) {
-    const chunks = [];
-    let total = 0;
-    for await (const chunk of stream) {
-        total += chunk.length;
-        if (total > limit) {
-            stream.destroy();
-            throw new RegistryError(`the registry sent more than ${limit} bytes`, null);
-        }
-        chunks.push(chunk);
-    }
-    return Buffer.concat(chunks);
-}
-/** The registry's own words for a failed request: status and error code, no body beyond them. */
-async function oci_http_failure(method, url, sent, who = 'the registry') {
-    const text = await readAll(sent.body, 64 * 1024).then((b) => b.toString('utf8'), () => '');
-    let code = null;
-    try {
-        code = JSON.parse(text).errors?.[0]?.code ?? null;
-    }
-    catch { }
-    const words = {
-        401: 'unauthorized (no or wrong credentials)',
-        403: 'denied (the credentials lack this right)',
-        404: 'not found',
-        413: 'too large for the registry',
-        429: 'too many requests',
-    };
-    const said = words[sent.status] ?? `HTTP ${sent.status}`;
-    return new RegistryError(`${method} ${where(url)}: ${who} answered ${said}${code ? ` (${code})` : ''}`, sent.status, code);
-}
-
-;// CONCATENATED MODULE: external "node:os"
-const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
-;// CONCATENATED MODULE: external "node:worker_threads"
-const external_node_worker_threads_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
-;// CONCATENATED MODULE: external "node:net"
-const external_node_net_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
-;// CONCATENATED MODULE: external "node:stream"
-const external_node_stream_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
-;// CONCATENATED MODULE: external "node:tls"
-const external_node_tls_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:tls");
-;// CONCATENATED MODULE: ./.build/tsc/cache/blob-get.js
-
-
-
-
-/** The most bytes one socket read hands over: the read buffer's size. */
-const READ_MAX = 64 * 1024;
-/** A response head larger than this is not a registry's. */
-const HEAD_MAX = 64 * 1024;
-/**
- * The response head at the start of `bytes`: null while it is incomplete, a string saying what is wrong
- * with one that is not HTTP/1.x. Informational answers (1xx) are skipped; header names are lower-cased and
- * a repeated header joined with ", " as node:http does.
- */
-function parseHead(bytes) {
-    let start = 0;
-    for (;;) {
-        const end = bytes.indexOf('\r\n\r\n', start, 'latin1');
-        if (end < 0)
-            return bytes.length - start > HEAD_MAX ? `a response head over ${HEAD_MAX} bytes` : null;
-        const [statusLine, ...lines] = bytes.toString('latin1', start, end).split('\r\n');
-        const status = /^HTTP\/1\.[01] (\d{3})(?: |$)/.exec(statusLine ?? '');
-        if (!status)
-            return `not an HTTP/1.x status line: ${JSON.stringify((statusLine ?? '').slice(0, 40))}`;
-        const headers = {};
-        for (const line of lines) {
-            const colon = line.indexOf(':');
-            if (colon <= 0)
-                return `not a header line: ${JSON.stringify(line.slice(0, 40))}`;
-            const name = line.slice(0, colon).trim().toLowerCase();
-            const value = line.slice(colon + 1).trim();
-            headers[name] = name in headers ? `${headers[name]}, ${value}` : value;
-        }
-        start = end + 4;
-        const code = Number(status[1]);
-        if (code >= 100 && code < 200)
-            continue;
-        return { status: code, headers, length: start };
-    }
-}
-/** The body's length from its head: null to the connection's close; a string when the head contradicts itself. */
-function bodyLength(head, method) {
-    if (method === 'HEAD' || head.status === 204 || head.status === 304)
-        return 0;
-    const value = head.headers['content-length'];
-    if (value === undefined)
-        return null;
-    // "5, 5" (a repeated header) is one length; two different ones are a smuggling attempt (RFC 9112 §6.3).
-    const lengths = new Set(String(value)
-        .split(',')
-        .map((v) => v.trim()));
-    const [only] = lengths;
-    if (lengths.size !== 1 || !/^\d{1,15}$/.test(only ?? ''))
-        return `Content-Length ${JSON.stringify(value)}`;
-    return Number(only);
-}
-/** A GET's body as it comes off the socket: a stream for whoever reads one, or poured into a sink. */
-class SocketBody extends external_node_stream_namespaceObject.Readable {
-    socket;
-    expected;
-    held;
-    what;
-    sink = null;
-    streaming = false;
-    poured = null;
-    received = 0;
-    /** Set once the body is complete or has failed: nothing is delivered after. */
-    over = false;
-    /** An error before anyone poured or read: given to the first who does. */
-    failed = null;
-    socketEnded = false;
-    constructor(socket, expected, held, what) {
-        super();
-        this.socket = socket;
-        this.expected = expected;
-        this.held = held;
-        this.what = what;
-        socket.on('end', () => this.ended());
-        socket.on('close', () => this.ended());
-    }
-    /** Bytes off the socket (its reused read buffer); false pauses the socket. */
-    bytes(view) {
-        if (!this.sink && !this.streaming) {
-            // Neither poured nor read yet: kept until one is asked for.
-            this.held = Buffer.concat([this.held, view]);
-            return false;
-        }
-        this.received += view.length;
-        if (this.expected !== null && this.received > this.expected) {
-            this.fail(new RegistryError(`${this.what}: the registry sent more than its ${this.expected} bytes`, 200));
-            return false;
-        }
-        const more = this.sink ? this.sink.take(view) : this.push(Buffer.from(view));
-        if (this.expected === this.received)
-            return this.done();
-        if (this.socketEnded) {
-            this.ended();
-            return false;
-        }
-        if (!more && this.sink)
-            this.wait(this.sink);
-        return more;
-    }
-    /** Every byte into `sink`; resolves when the body is complete, rejects when it is cut short. */
-    pour(sink) {
-        return new Promise((go, stop) => {
-            if (this.failed)
-                return stop(this.failed);
-            this.poured = { go, stop };
-            this.sink = sink;
-            if (this.start())
-                this.socket.resume();
-        });
-    }
-    _read() {
-        if (this.failed)
-            return void this.destroy(this.failed);
-        if (!this.streaming) {
-            this.streaming = true;
-            if (!this.start())
-                return;
-        }
-        if (!this.over)
-            this.socket.resume();
-    }
-    /** Delivers what came with the head; whether the socket may go on. */
-    start() {
-        const held = this.held;
-        this.held = Buffer.alloc(0);
-        if (held.length)
-            return this.bytes(held);
-        if (this.expected === 0)
-            return this.done();
-        if (this.socketEnded)
-            this.ended();
-        return !this.over;
-    }
-    _destroy(error, callback) {
-        this.socket.destroy();
-        callback(error);
-    }
-    fail(error) {
-        if (this.over)
-            return;
-        this.over = true;
-        const poured = this.poured;
-        this.poured = null;
-        this.socket.destroy();
-        if (poured)
-            poured.stop(error);
-        else if (this.streaming)
-            this.destroy(error);
-        else
-            this.failed = error;
-    }
-    wait(sink) {
-        sink.ready().then(() => this.socket.resume(), (error) => this.fail(error));
-    }
-    done() {
-        if (this.over)
-            return false;
-        this.over = true;
-        this.socket.destroy();
-        const poured = this.poured;
-        this.poured = null;
-        if (poured)
-            poured.go();
-        else
-            this.push(null);
-        return false;
-    }
-    /** The connection's end: the body's end only when no length was given. */
-    ended() {
-        this.socketEnded = true;
-        if (this.over || (!this.sink && !this.streaming))
-            return;
-        if (this.expected === null) {
-            this.done();
-            return;
-        }
-        if (this.received < this.expected)
-            this.fail(new RegistryError(`${this.what}: the connection closed after ${this.received} of ${this.expected} bytes`, 200, 'ECONNRESET'));
-    }
-}
-/** Stops a body being poured, the pour rejecting with `error` (a trickle abandoned, say). */
-function abandon(body, error) {
-    if (body instanceof SocketBody)
-        body.fail(error);
-    else
-        body.destroy(error);
-}
-/** Pours a body into `sink`: off the socket for a SocketBody, chunk by chunk for any other stream. */
-async function pour(body, sink) {
-    if (body instanceof SocketBody)
-        return body.pour(sink);
-    for await (const chunk of body)
-        if (!sink.take(chunk))
-            await sink.ready();
-}
-const unsafeValue = /[\r\n\0]/;
-/**
- * One GET through a socket of its own. A redirect elsewhere (blob storage) is followed without the
- * Authorization header, as oci-http.ts's exchange does; a chunked answer is asked again through it.
- */
-function getBlob(url, headers, limits, hops = 0) {
-    const target = new URL(url);
-    const tls = target.protocol === 'https:';
-    const host = target.hostname.replace(/^\[(.*)\]$/, '$1');
-    const port = Number(target.port || (tls ? 443 : 80));
-    return new Promise((resolve, reject) => {
-        if (limits.signal?.aborted)
-            return reject(new RegistryError('cancelled', null, 'ABORTED'));
-        for (const [name, value] of Object.entries(headers))
-            if (unsafeValue.test(value) || unsafeValue.test(name))
-                return reject(new RegistryError(`GET ${where(url)}: header ${name} holds a line break`, null));
-        const lines = [`GET ${target.pathname}${target.search} HTTP/1.1`, `Host: ${target.host}`];
-        for (const [name, value] of Object.entries(headers))
-            lines.push(`${name}: ${value}`);
-        lines.push('Connection: close', '', '');
-        let head = Buffer.alloc(0);
-        let body = null;
-        let settled = false;
-        const fail = (error) => {
-            if (body)
-                body.fail(error);
-            else if (!settled) {
-                settled = true;
-                socket.destroy();
-                reject(error);
-            }
-        };
-        const onread = (n, buffer) => {
-            if (body)
-                return body.bytes(buffer.subarray(0, n));
-            head = Buffer.concat([head, buffer.subarray(0, n)]);
-            const parsed = parseHead(head);
-            if (parsed === null)
-                return true;
-            if (typeof parsed === 'string') {
-                fail(new RegistryError(`GET ${where(url)}: ${parsed}`, null, 'EPROTO'));
-                return false;
-            }
-            settled = true;
-            const location = parsed.headers.location;
-            if ([301, 302, 303, 307, 308].includes(parsed.status) && location && hops < 5) {
-                socket.destroy();
-                const next = new URL(location, target);
-                const kept = next.origin === target.origin ? headers : withoutAuthorization(headers);
-                resolve(getBlob(next.toString(), kept, limits, hops + 1));
-                return false;
-            }
-            const length = bodyLength(parsed, 'GET');
-            if (parsed.headers['transfer-encoding'] !== undefined) {
-                socket.destroy();
-                resolve(exchange('GET', url, headers, null, limits, hops));
-                return false;
-            }
-            if (typeof length === 'string') {
-                socket.destroy();
-                reject(new RegistryError(`GET ${where(url)}: ${length}`, parsed.status, 'EPROTO'));
-                return false;
-            }
-            body = new SocketBody(socket, length, head.subarray(parsed.length), `GET ${where(url)}`);
-            resolve({ status: parsed.status, headers: parsed.headers, body });
-            return false;
-        };
-        const options = { host, port, onread: { buffer: Buffer.allocUnsafe(READ_MAX), callback: onread } };
-        const socket = tls
-            ? (0,external_node_tls_namespaceObject.connect)({ ...options, servername: (0,external_node_net_namespaceObject.isIP)(host) ? undefined : host, ALPNProtocols: ['http/1.1'] })
-            : (0,external_node_net_namespaceObject.connect)(options);
-        socket.once(tls ? 'secureConnect' : 'connect', () => socket.write(lines.join('\r\n')));
-        socket.setTimeout(limits.idleTimeoutMs, () => fail(new RegistryError(`GET ${where(url)}: no ${body ? 'data' : 'answer'} for ${limits.idleTimeoutMs / 1000} s`, null, 'ETIMEDOUT')));
-        socket.on('error', (error) => fail(new RegistryError(`GET ${where(url)}: ${error.code ?? error.message}`, null, error.code ?? null)));
-        socket.on('close', () => {
-            if (!settled)
-                fail(new RegistryError(`GET ${where(url)}: the connection closed before an answer`, null, 'ECONNRESET'));
-        });
-        const abort = () => fail(new RegistryError('cancelled', null, 'ABORTED'));
-        limits.signal?.addEventListener('abort', abort, { once: true });
-        socket.once('close', () => limits.signal?.removeEventListener('abort', abort));
-    });
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/cache/blob-file.js
-// A pulled blob into its part file, hashed as it is written. The bytes off the socket are copied once, into
-// one of a few slots of shared memory; a full slot is written at its offset on libuv's pool and hashed, on
-// a worker thread where the machine has two cores or more (a GPU runner has 16 or more), else inline. Receiving,
-// writing and hashing then overlap, each on its own core: sha256 (SHA-NI, ~1.5 GB/s) is as fast as a
-// loopback pull, so on one thread a verified pull takes about twice an unverified `curl -o`
-// (bench/registry-transfer.ts measures both). The slots bound the memory a pull holds to SLOTS * SLOT.
-
-
-
-
-
-/** Below this a worker's start (tens of ms) costs more than it saves. */
-const THREAD_HASH_MIN_BYTES = 64 * 1024 * 1024;
-/**
- * The hasher gets a thread of its own from two cores on: on the 2-core VM a 256 MiB pull from a registry on the
- * same machine took 1.50-1.66x `curl -o` with it and 1.94-2.69x with the hash inline (bench/results/).
- */
-const THREAD_HASH_MIN_CORES = 2;
-const SLOT = 4 * 1024 * 1024;
-const SLOTS = 4;
-function hashesOnWorker(size, cores = (0,external_node_os_namespaceObject.availableParallelism)()) {
-    return size >= THREAD_HASH_MIN_BYTES && cores >= THREAD_HASH_MIN_CORES;
-}
-// One worker for the process, kept between pulls: starting one takes 30-90 ms, as long as hashing 50-100 MiB,
-// and a hit pulls several blobs. It holds one hash per pull, by id, and hashes that pull's slots of shared
-// memory in the order they are sent, answering each with its index. Referenced only while a pull is open,
-// so an idle worker never keeps the process alive.
-const WORKER_SOURCE = `
-const { parentPort } = require('node:worker_threads');
-const { createHash } = require('node:crypto');
-const pulls = new Map();
-parentPort.on('message', (m) => {
-  if (m.memory) return void pulls.set(m.id, { hash: createHash('sha256'), memory: new Uint8Array(m.memory) });
-  const pull = pulls.get(m.id);
-  if (!pull) return;
-  if (m.end) {
-    pulls.delete(m.id);
-    if (m.digest) parentPort.postMessage({ id: m.id, digest: pull.hash.digest('hex') });
-    return;
-  }
-  pull.hash.update(pull.memory.subarray(m.offset, m.offset + m.length));
-  parentPort.postMessage({ id: m.id, index: m.index });
-});`;
-function inlineHasher() {
-    const hash = (0,external_node_crypto_namespaceObject.createHash)('sha256');
-    return {
-        slot: (_index, bytes, hashed) => {
-            hash.update(bytes);
-            hashed();
-        },
-        digest: async () => hash.digest('hex'),
-        close: () => { },
-    };
-}
-let shared = null;
-/** The process's hasher worker, started now if it is not running: a pull that will want it calls this early. */
-function warmHasher() {
-    if (shared)
-        return shared;
-    const worker = new external_node_worker_threads_namespaceObject.Worker(WORKER_SOURCE, { eval: true });
-    const pulls = new Map();
-    const state = { worker, pulls, next: 1 };
-    worker.on('message', (answer) => {
-        const pull = pulls.get(answer.id);
-        if (answer.digest !== undefined)
-            return pull?.digest?.(answer.digest);
-        const hashed = pull?.hashed.get(answer.index);
-        // Deleted before it is called: releasing the slot may send the same slot again at once.
-        pull?.hashed.delete(answer.index);
-        hashed?.();
-    });
-    const gone = (error) => {
-        if (shared === state)
-            shared = null;
-        for (const pull of pulls.values())
-            pull.failed(error);
-        pulls.clear();
-    };
-    worker.on('error', gone);
-    worker.on('exit', () => gone(new Error('the hash worker exited')));
-    worker.unref();
-    shared = state;
-    return state;
-}
-function workerHasher(memory, failed) {
-    const state = warmHasher();
-    const { worker, pulls } = state;
-    const id = state.next++;
-    const pull = { hashed: new Map(), digest: null, failed };
-    const refresh = () => (pulls.size > 0 ? worker.ref() : worker.unref());
-    pulls.set(id, pull);
-    refresh();
-    worker.postMessage({ id, memory });
-    return {
-        slot: (index, bytes, hashed) => {
-            pull.hashed.set(index, hashed);
-            worker.postMessage({ id, index, offset: bytes.byteOffset, length: bytes.length });
-        },
-        digest: () => new Promise((go, stop) => {
-            const failedBefore = pull.failed;
-            pull.failed = (error) => {
-                failedBefore(error);
-                stop(error);
-            };
-            pull.digest = (hex) => {
-                pulls.delete(id);
-                refresh();
-                go(hex);
-            };
-            worker.postMessage({ id, end: true, digest: true });
-        }),
-        close: () => {
-            if (!pulls.delete(id))
-                return;
-            worker.postMessage({ id, end: true, digest: false });
-            refresh();
-        },
-    };
-}
-/** Opens `path` (it must not exist: a part file is never shared with another pull) for a blob of `size` bytes. */
-async function openBlobFile(path, size, cores) {
-    return new PartFile(await (0,promises_namespaceObject.open)(path, 'wx'), size, hashesOnWorker(size, cores));
-}
-class PartFile {
-    file;
-    size;
-    hashing;
-    slots;
-    hasher;
-    failure = null;
-    wake = null;
-    settled = null;
-    free = Array.from({ length: SLOTS - 1 }, (_, i) => i + 1);
-    /** Per slot, what still uses it: its write and its hash. */
-    busy = new Array(SLOTS).fill(0);
-    current = 0;
-    fill = 0;
-    position = 0;
-    taken = 0;
-    // Bytes beyond a slot's room when no slot is free: only a chunk larger than READ_MAX makes any.
-    overflow = [];
-    constructor(file, size, worker) {
-        this.file = file;
-        this.size = size;
-        const memory = new SharedArrayBuffer(SLOT * SLOTS);
-        this.slots = Array.from({ length: SLOTS }, (_, i) => Buffer.from(memory, i * SLOT, SLOT));
-        this.hashing = worker ? 'worker' : 'inline';
-        this.hasher = worker ? workerHasher(memory, (error) => this.fail(error)) : inlineHasher();
-    }
-    take(bytes) {
-        if (this.failure)
-            return false;
-        this.taken += bytes.length;
-        if (this.taken > this.size) {
-            this.fail(new Error(`more bytes than the blob's ${this.size}`));
-            return false;
-        }
-        this.copy(bytes);
-        return this.open();
-    }
-    ready() {
-        if (this.failure)
-            return Promise.reject(this.failure);
-        if (this.open())
-            return Promise.resolve();
-        return new Promise((go, stop) => (this.wake = { go, stop }));
-    }
-    async finish() {
-        if (this.failure)
-            throw this.failure;
-        if (!this.open())
-            await this.ready();
-        if (this.fill > 0)
-            this.dispatch();
-        if (this.busy.some((n) => n > 0))
-            await new Promise((go) => (this.settled = go));
-        if (this.failure)
-            throw this.failure;
-        const digest = await this.hasher.digest();
-        await this.file.close();
-        return { bytes: this.taken, digest };
-    }
-    abort() {
-        this.failure ??= new Error('aborted');
-        this.hasher.close();
-        this.overflow = [];
-        void this.file.close().catch(() => { });
-    }
-    /** Whether a slot takes the next read now. */
-    open() {
-        return this.current !== null && this.overflow.length === 0;
-    }
-    fail(error) {
-        this.failure ??= error;
-        this.wake?.stop(this.failure);
-        this.wake = null;
-        // A write that failed never releases its slot: finish must not wait for it.
-        this.settled?.();
-    }
-    copy(bytes) {
-        let from = 0;
-        while (from < bytes.length) {
-            if (this.current === null) {
-                this.overflow.push(Buffer.from(bytes.subarray(from)));
-                return;
-            }
-            const n = Math.min(bytes.length - from, SLOT - this.fill);
-            this.slots[this.current].set(bytes.subarray(from, from + n), this.fill);
-            this.fill += n;
-            from += n;
-            // A slot goes out while the next read still fits in it: a read never has to wait inside a copy.
-            if (this.fill > SLOT - READ_MAX)
-                this.dispatch();
-        }
-    }
-    dispatch() {
-        const index = this.current;
-        const bytes = this.slots[index].subarray(0, this.fill);
-        this.busy[index] = 2;
-        const at = this.position;
-        this.position += this.fill;
-        this.current = this.free.shift() ?? null;
-        this.fill = 0;
-        this.file.write(bytes, 0, bytes.length, at).then(() => this.release(index), (error) => this.fail(error));
-        this.hasher.slot(index, bytes, () => this.release(index));
-    }
-    release(index) {
-        if (--this.busy[index] > 0)
-            return;
-        if (this.current === null) {
-            this.current = index;
-            for (const bytes of this.overflow.splice(0))
-                this.copy(bytes);
-            if (this.open()) {
-                this.wake?.go();
-                this.wake = null;
-            }
-        }
-        else
-            this.free.push(index);
-        if (this.busy.every((n) => n === 0))
-            this.settled?.();
-    }
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/cache/registry-breaker.js
-
-/** 429 or 5xx answers in a row (across requests) after which the registry is given up. */
-const FAILURES_IN_A_ROW = 3;
-/** Network errors after which waiting longer is pointless: the registry hangs or is not there. */
-const FATAL_CODES = new Set(['ETIMEDOUT', 'ESOCKETTIMEDOUT', 'ECONNREFUSED', 'EHOSTUNREACH', 'ENOTFOUND', 'SLOW']);
-class RegistryBreaker {
-    budgetMs;
-    clock;
-    reason = null;
-    inARow = 0;
-    waitedMs = 0;
-    constructor(
-    /** What the run may spend waiting on the registry, in ms. */
-    budgetMs, clock = Date.now) {
-        this.budgetMs = budgetMs;
-        this.clock = clock;
-    }
-    /** Why the registry was given up, or null while it is used. */
-    get givenUp() {
-        return this.reason;
-    }
-    /** Before a request or a retry: fails at once when the registry is given up. */
-    check(what) {
-        if (this.reason)
-            throw new RegistryError(`${what}: skipped: the registry cache was given up`, null, 'GIVEN_UP');
-    }
-    /** The time a request may still wait on the registry (its idle timeout is never longer). */
-    left() {
-        return Math.max(0, this.budgetMs - this.waitedMs);
-    }
-    /** Runs `wait` (a request until its answer, or a retry's pause), counting its time against the budget. */
-    async timed(wait) {
-        const start = this.clock();
-        try {
-            return await wait();
-        }
-        finally {
-            this.waitedMs += this.clock() - start;
-            if (!this.reason && this.waitedMs >= this.budgetMs)
-                this.giveUp(`the run waited ${Math.round(this.waitedMs / 1000)} s on it, its cache-timeout`);
-        }
-    }
-    /** An answer came: a 429 or 5xx counts toward giving up, any other resets the count. */
-    answered(status, what) {
-        if (status !== 429 && status < 500) {
-            this.inARow = 0;
-            return;
-        }
-        this.inARow += 1;
-        if (this.inARow >= FAILURES_IN_A_ROW)
-            this.giveUp(`${this.inARow} answers of ${status} in a row (${what})`);
-    }
-    /** A request failed without an answer: a hang, a refusal, a trickle give the registry up at once. */
-    failed(error) {
-        const code = error instanceof RegistryError ? error.code : null;
-        if (code && FATAL_CODES.has(code))
-            this.giveUp(error.message);
-    }
-    giveUp(reason) {
-        this.reason ??= reason;
-    }
-}
-/** The floor a blob's transfer must keep, by default: far below any registry's, far above a trickle's. */
-const TRICKLE_FLOOR = 256 * 1024;
-/** How often, and over how long, a blob's rate is looked at. */
-const TRICKLE_WINDOW_MS = 5000;
-/**
- * Counts a blob's bytes as they land and looks at the rate every window: under `floor` bytes a second before the
- * blob is whole, `abandon` is handed the error that says so (code SLOW: the breaker gives the registry up).
- */
-function watchRate(blob, floor, abandon) {
-    let landed = 0;
-    let atLastLook = 0;
-    const timer = setInterval(() => {
-        const moved = landed - atLastLook;
-        atLastLook = landed;
-        if (landed < blob.size && moved < (floor * TRICKLE_WINDOW_MS) / 1000) {
-            const seconds = TRICKLE_WINDOW_MS / 1000;
-            abandon(new RegistryError(`blob ${blob.digest}: ${moved} bytes in ${seconds} s, under ${floor} bytes/s`, null, 'SLOW'));
-        }
-    }, TRICKLE_WINDOW_MS);
-    timer.unref();
-    return {
-        counting: (sink) => ({
-            take: (bytes) => {
-                landed += bytes.length;
-                return sink.take(bytes);
-            },
-            ready: () => sink.ready(),
-        }),
-        stop: () => clearInterval(timer),
-    };
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/cache/oci-client.js
-// A client for the OCI distribution API (distribution-spec v1.1: opencontainers/distribution-spec
-// spec.md), the part a cache needs: manifests by tag, blobs by digest, monolithic uploads, tag lists and
-// manifest deletion, with the registry token flow (distribution's docs/spec/auth/token.md) and Basic
-// authentication. No Node library speaks OCI 1.1 artifacts and pushes (docs/cache.md says which were
-// looked at), and the API is small: this module is the one place trt-ci talks to a registry.
-//
-// What it guarantees: a blob written to disk has the digest and size it was asked for (streamed, hashed on
-// the way, renamed into place only when both match); a manifest read has the digest the registry named; a
-// credential is sent only to the registry's host and its token realm, and never appears in an error.
-
-
-
-
-
-
-
+;// CONCATENATED MODULE: ./.build/tsc/cache/oci-reference.js
+// What the OCI specs name that trt-ci's registry cache uses: a registry and repository as cache-dir: gives them
+// (`oci://host/repo`), and the image manifest and descriptors of an artifact (image-spec 1.1).
 const OCI_MANIFEST = 'application/vnd.oci.image.manifest.v1+json';
 /** The empty config descriptor image-spec 1.1 gives artifacts that have no config of their own. */
 const EMPTY_CONFIG = {
@@ -46806,279 +46037,6 @@ function parseOciReference(text) {
     return { registry, repository, plainHttp: ['127.0.0.1', 'localhost', '[::1]'].includes(host) };
 }
 const formatOciReference = (ref) => `oci://${ref.registry}/${ref.repository}`;
-const ACTIONS = { pull: 'pull', push: 'pull,push', delete: 'delete' };
-/** One repository on one registry, with the rights a run asks for. */
-class OciClient {
-    ref;
-    options;
-    /** The registry's clock, from the Date of its last answer (ms since the epoch), or null before one. */
-    serverDate = null;
-    tokens = new Map();
-    basic = false;
-    idleTimeoutMs;
-    attempts;
-    maxRetryWaitMs;
-    constructor(ref, options) {
-        this.ref = ref;
-        this.options = options;
-        this.idleTimeoutMs = options.idleTimeoutMs ?? 30_000;
-        this.attempts = options.attempts ?? 3;
-        this.maxRetryWaitMs = options.maxRetryWaitMs ?? 20_000;
-    }
-    get origin() {
-        return `${this.ref.plainHttp ? 'http' : 'https'}://${this.ref.registry}`;
-    }
-    path(kind, rest) {
-        return `${this.origin}/v2/${this.ref.repository}/${kind}/${rest}`;
-    }
-    /** The manifest a tag points at, with its digest; null when the registry has no such tag. */
-    async manifest(tag) {
-        const sent = await this.send('GET', this.path('manifests', tag), 'pull', { accept: OCI_MANIFEST }, null, {
-            allowed: [404],
-        });
-        if (sent.status === 404)
-            return drained(sent, null);
-        const bytes = await readAll(sent.body, 4 * 1024 * 1024);
-        const digest = `sha256:${(0,external_node_crypto_namespaceObject.createHash)('sha256').update(bytes).digest('hex')}`;
-        const named = header(sent.headers, 'docker-content-digest');
-        if (named && named !== digest)
-            throw new RegistryError(`manifest ${tag}: digest ${digest}, registry said ${named}`, 200);
-        try {
-            return { manifest: JSON.parse(bytes.toString('utf8')), digest };
-        }
-        catch {
-            throw new RegistryError(`manifest ${tag} is not JSON`, 200);
-        }
-    }
-    /** Whether a tag exists (HEAD: nothing downloaded). */
-    async hasManifest(tag) {
-        const sent = await this.send('HEAD', this.path('manifests', tag), 'pull', { accept: OCI_MANIFEST }, null, {
-            allowed: [404],
-        });
-        return drained(sent, sent.status !== 404);
-    }
-    /** A blob written to `path` only when its bytes have the descriptor's digest and size. */
-    async blobTo(descriptor, path) {
-        // The hasher starts while the request is on its way (a worker takes tens of ms to start).
-        if (hashesOnWorker(descriptor.size, this.options.hashCores))
-            warmHasher();
-        const sent = await this.send('GET', this.path('blobs', descriptor.digest), 'pull', {}, null, { blob: true });
-        // `wx`: a part file is never shared with another pull of the same blob. The bytes go off the socket into
-        // the file and the hash at once (blob-get.ts, blob-file.ts: bench/registry.ts measures it against curl).
-        const part = `${path}.${(0,external_node_crypto_namespaceObject.randomBytes)(4).toString('hex')}.part`;
-        const file = await openBlobFile(part, descriptor.size, this.options.hashCores).catch(async (error) => {
-            sent.body.destroy();
-            throw error;
-        });
-        // A trickle is abandoned, not waited out.
-        const watch = watchRate(descriptor, this.options.minBytesPerSecond ?? TRICKLE_FLOOR, (error) => abandon(sent.body, error));
-        const counted = watch.counting(file);
-        try {
-            await pour(sent.body, counted).catch((error) => {
-                this.options.breaker?.failed(error);
-                throw error;
-            });
-            const { bytes, digest } = await file.finish();
-            if (bytes !== descriptor.size || `sha256:${digest}` !== descriptor.digest)
-                throw new RegistryError(`blob ${descriptor.digest}: got ${bytes} bytes with digest sha256:${digest}`, 200, 'DIGEST');
-            await (0,promises_namespaceObject.rename)(part, path);
-        }
-        catch (error) {
-            sent.body.destroy();
-            file.abort();
-            await (0,promises_namespaceObject.rm)(part, { force: true });
-            throw error;
-        }
-        finally {
-            watch.stop();
-        }
-    }
-    /** A small blob, in memory (a record); checked like blobTo. */
-    async blobBytes(descriptor, limit = 16 * 1024 * 1024) {
-        if (descriptor.size > limit)
-            throw new RegistryError(`blob ${descriptor.digest} is larger than ${limit} bytes`, 200);
-        const sent = await this.send('GET', this.path('blobs', descriptor.digest), 'pull', {}, null);
-        const bytes = await readAll(sent.body, descriptor.size);
-        const digest = `sha256:${(0,external_node_crypto_namespaceObject.createHash)('sha256').update(bytes).digest('hex')}`;
-        if (digest !== descriptor.digest)
-            throw new RegistryError(`blob ${descriptor.digest}: got digest ${digest}`, 200, 'DIGEST');
-        return bytes;
-    }
-    /** Uploads a blob (a file, streamed, or bytes) unless the repository has it; returns its descriptor. */
-    async pushBlob(mediaType, content) {
-        const isFile = !Buffer.isBuffer(content);
-        const size = isFile ? (await (0,promises_namespaceObject.stat)(content.file)).size : content.length;
-        const sha = isFile ? content.sha256 : (0,external_node_crypto_namespaceObject.createHash)('sha256').update(content).digest('hex');
-        const descriptor = { mediaType, digest: `sha256:${sha}`, size };
-        const head = await this.send('HEAD', this.path('blobs', descriptor.digest), 'push', {}, null, { allowed: [404] });
-        if (await drained(head, head.status === 200))
-            return descriptor;
-        const started = await this.send('POST', this.path('blobs', 'uploads/'), 'push', { 'content-length': '0' }, null);
-        await drained(started, null);
-        const location = header(started.headers, 'location');
-        if (started.status !== 202 || !location)
-            throw new RegistryError('upload: no Location from the registry', started.status);
-        const target = new URL(location, this.origin);
-        target.searchParams.set('digest', descriptor.digest);
-        const body = isFile ? () => (0,external_node_fs_namespaceObject.createReadStream)(content.file, { highWaterMark: 1024 * 1024 }) : content;
-        const headers = { 'content-type': 'application/octet-stream', 'content-length': String(size) };
-        // A retried PUT to the same session: registries that dropped it answer 404, and the push is said to fail.
-        await drained(await this.send('PUT', target.toString(), 'push', headers, body, { expected: [201] }), null);
-        return descriptor;
-    }
-    /** Puts a manifest under a tag; returns its digest. */
-    async pushManifest(tag, manifest) {
-        const bytes = Buffer.from(JSON.stringify(manifest));
-        const headers = { 'content-type': OCI_MANIFEST, 'content-length': String(bytes.length) };
-        await drained(await this.send('PUT', this.path('manifests', tag), 'push', headers, bytes, { expected: [201] }), null);
-        return `sha256:${(0,external_node_crypto_namespaceObject.createHash)('sha256').update(bytes).digest('hex')}`;
-    }
-    /** Every tag of the repository, page after page (the Link header). */
-    async tags() {
-        const found = [];
-        let next = this.path('tags', 'list?n=1000');
-        while (next) {
-            const sent = await this.send('GET', next, 'pull', { accept: 'application/json' }, null, { allowed: [404] });
-            if (sent.status === 404)
-                return drained(sent, found);
-            const page = JSON.parse((await readAll(sent.body, 64 * 1024 * 1024)).toString('utf8'));
-            found.push(...(page.tags ?? []));
-            const link = /<([^>]+)>;\s*rel="?next"?/.exec(header(sent.headers, 'link') ?? '')?.[1];
-            next = link ? new URL(link, this.origin).toString() : null;
-        }
-        return found;
-    }
-    /** Deletes a manifest by digest; false when the registry does not allow deletion (405, 403, UNSUPPORTED). */
-    async deleteManifest(digest) {
-        const sent = await this.send('DELETE', this.path('manifests', digest), 'delete', {}, null, {
-            allowed: [403, 404, 405],
-        });
-        return drained(sent, sent.status === 202 || sent.status === 200 || sent.status === 404);
-    }
-    /**
-     * One request, authenticated as the registry asks (a 401's challenge is answered once), retried on 429,
-     * 5xx and dropped connections.
-     */
-    async send(method, url, rights, headers, body, { allowed = [], expected = [200], blob = false } = {}) {
-        const scope = `repository:${this.ref.repository}:${ACTIONS[rights]}`;
-        // Credentials go to the registry and its token realm only: an upload Location, a Link to the next page or
-        // any URL the registry names on another origin (blob storage, a host it was told to name) gets none.
-        const own = new URL(url).origin === this.origin;
-        const what = `${method} ${where(url)}`;
-        const breaker = this.options.breaker;
-        let challenged = !own;
-        for (let attempt = 1;; attempt++) {
-            breaker?.check(what);
-            let sent;
-            try {
-                const authorization = own ? this.authorization(scope) : {};
-                sent = await this.exchange(method, url, { ...headers, ...authorization }, body, blob);
-            }
-            catch (error) {
-                if (error instanceof RegistryError && error.code === 'ABORTED')
-                    throw error;
-                breaker?.failed(error);
-                if (attempt < this.attempts && retriable(error) && !breaker?.givenUp) {
-                    await this.wait(250 * attempt);
-                    continue;
-                }
-                throw error;
-            }
-            breaker?.answered(sent.status, what);
-            const date = Date.parse(header(sent.headers, 'date') ?? '');
-            if (own && !Number.isNaN(date))
-                this.serverDate = date;
-            if (sent.status === 401 && !challenged) {
-                challenged = true;
-                await drained(sent, null);
-                await this.answer(header(sent.headers, 'www-authenticate') ?? '', scope);
-                attempt--;
-                continue;
-            }
-            if ((sent.status === 429 || sent.status >= 500) && attempt < this.attempts && !breaker?.givenUp) {
-                const wait = retryAfterMs(header(sent.headers, 'retry-after'));
-                await drained(sent, null);
-                const longest = Math.min(this.maxRetryWaitMs, breaker?.left() ?? Number.POSITIVE_INFINITY);
-                if (wait === null || wait <= longest) {
-                    await this.wait(wait ?? 500 * attempt);
-                    continue;
-                }
-                const message = `${what}: ${sent.status}, Retry-After ${Math.round(wait / 1000)} s is too long`;
-                breaker?.giveUp(message);
-                throw new RegistryError(message, sent.status);
-            }
-            if (expected.includes(sent.status) || allowed.includes(sent.status) || (method !== 'PUT' && sent.status < 300))
-                return sent;
-            throw await oci_http_failure(method, url, sent);
-        }
-    }
-    authorization(scope) {
-        const token = this.tokens.get(scope);
-        if (token)
-            return { authorization: `Bearer ${token}` };
-        const creds = this.options.credentials;
-        if (this.basic && creds)
-            return { authorization: `Basic ${Buffer.from(`${creds.username}:${creds.password}`).toString('base64')}` };
-        return {};
-    }
-    /** Answers a 401: a token from the realm (with Basic credentials when there are any), or Basic itself. */
-    async answer(challenge, scope) {
-        const scheme = /^\s*(\w+)/.exec(challenge)?.[1]?.toLowerCase();
-        if (scheme === 'basic') {
-            if (!this.options.credentials)
-                throw new RegistryError('the registry needs credentials and none were given', 401);
-            this.basic = true;
-            return;
-        }
-        if (scheme !== 'bearer')
-            throw new RegistryError(`the registry asked for "${scheme ?? 'nothing'}" authentication`, 401);
-        const params = Object.fromEntries([...challenge.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1].toLowerCase(), m[2]]));
-        if (!params.realm)
-            throw new RegistryError('the registry sent a Bearer challenge without a realm', 401);
-        const realm = new URL(params.realm);
-        if (realm.protocol !== 'https:' && !this.ref.plainHttp)
-            throw new RegistryError(`the registry's token realm ${realm.origin} is not https`, 401);
-        if (params.service)
-            realm.searchParams.set('service', params.service);
-        realm.searchParams.set('scope', scope);
-        const creds = this.options.credentials;
-        const auth = creds
-            ? { authorization: `Basic ${Buffer.from(`${creds.username}:${creds.password}`).toString('base64')}` }
-            : {};
-        const sent = await this.exchange('GET', realm.toString(), { ...auth, accept: 'application/json' }, null);
-        if (sent.status !== 200)
-            throw await oci_http_failure('GET', `${realm.origin}${realm.pathname}`, sent, 'the token server');
-        const answer = JSON.parse((await readAll(sent.body, 1024 * 1024)).toString('utf8'));
-        const token = answer.token ?? answer.access_token;
-        if (!token)
-            throw new RegistryError('the token server answered without a token', 200);
-        this.tokens.set(scope, token);
-    }
-    /** One exchange until its answer's head, within what the run's cache may still wait (the breaker's budget). */
-    exchange(method, url, headers, body, blob = false) {
-        const breaker = this.options.breaker;
-        const idleTimeoutMs = breaker ? Math.max(1000, Math.min(this.idleTimeoutMs, breaker.left())) : this.idleTimeoutMs;
-        const limits = { idleTimeoutMs, signal: this.options.signal };
-        const go = () => (blob ? getBlob(url, headers, limits) : exchange(method, url, headers, body, limits));
-        return breaker ? breaker.timed(go) : go();
-    }
-    wait(ms) {
-        const breaker = this.options.breaker;
-        return breaker ? breaker.timed(() => this.pause(ms)) : this.pause(ms);
-    }
-    pause(ms) {
-        const signal = this.options.signal;
-        return new Promise((resolve, reject) => {
-            if (signal?.aborted)
-                return reject(new RegistryError('cancelled', null, 'ABORTED'));
-            const timer = setTimeout(resolve, ms);
-            signal?.addEventListener('abort', () => {
-                clearTimeout(timer);
-                reject(new RegistryError('cancelled', null, 'ABORTED'));
-            });
-        });
-    }
-}
 
 ;// CONCATENATED MODULE: ./.build/tsc/config/cache-schema.js
 // trt-ci.yml's engine cache keys (docs/cache.md): where it is, whom it serves, how long a run waits on it.
@@ -48831,6 +47789,10 @@ function precisionSearchOf(raw) {
     return { maxBuilds: given['max-builds'] ?? DEFAULT_PRECISION_MAX_BUILDS, maxMs: given['max-time'] ?? null };
 }
 
+;// CONCATENATED MODULE: external "node:crypto"
+const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
+;// CONCATENATED MODULE: external "node:fs/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 ;// CONCATENATED MODULE: ./.build/tsc/cache/trust.js
 // Whom a cache serves. On a self-hosted runner the cache folder outlives the job and every job runs as the
 // same user: a pull request's job can rewrite any entry, record, reference or timing cache there, and set
@@ -48965,6 +47927,79 @@ function registryReferences(registry) {
         });
     return problems;
 }
+
+;// CONCATENATED MODULE: ./.build/tsc/config/precision-rules.js
+// The rules of a model's precision: keep-fp32 and precision-search, how they go with precision: and extra-args,
+// and whether the nodes keep-fp32 names are in the model's graph.
+
+
+
+
+/**
+ * keep-fp32 names nodes of the model's graph (a typo is a config error, not a node silently left FP16),
+ * goes with precision: fp16, and does not fight --layerPrecisions in extra-args. trtexec splits the list at
+ * ',' and strips quotes: a name with either cannot be passed.
+ */
+const UNPASSABLE = /[,']/;
+/** precision-search searches an fp16 or bf16 engine's keep-fp32 list by its accuracy gate: it needs both. */
+const searchable = (raw, config) => raw.models.flatMap((model, m) => {
+    if (!model['precision-search'])
+        return [];
+    const resolved = config.models[m];
+    const missing = [
+        ...(narrowOf(resolved.precision) ? [] : ['precision: fp16 or bf16']),
+        ...(resolved.accuracy === null ? ['an accuracy: check'] : []),
+    ];
+    return missing.length === 0
+        ? []
+        : [{ path: ['models', m, 'precision-search'], message: `precision-search needs ${missing.join(' and ')}` }];
+});
+const keptNodes = (raw, config) => raw.models.flatMap((model, m) => {
+    const keep = model['keep-fp32'] ?? [];
+    if (keep.length === 0)
+        return [];
+    const at = ['models', m, 'keep-fp32'];
+    const resolved = config.models[m];
+    if (!narrowOf(resolved.precision)) {
+        const got = resolved.precision ? `precision: ${resolved.precision}` : 'no precision';
+        return [
+            {
+                path: at,
+                message: `keep-fp32 keeps nodes out of FP16 or BF16: it needs precision: fp16 or bf16, got ${got}`,
+            },
+        ];
+    }
+    const pinned = resolved.extraArgs.find((a) => /^--(layerPrecisions|precisionConstraints)(=|$)/.test(a));
+    if (pinned)
+        return [{ path: at, message: `keep-fp32 sets --layerPrecisions itself: remove ${pinned} from extra-args` }];
+    return keep.flatMap((name, i) => UNPASSABLE.test(name)
+        ? [{ path: [...at, i], message: `expected a node name without "," or "'", got "${name}"` }]
+        : []);
+});
+/** Each keep-fp32 name is a node of the model's graph (or of an If/Loop body in it); a near miss is named. */
+const keptNodesExist = (raw, config) => raw.models.flatMap((model, m) => {
+    const keep = model['keep-fp32'] ?? [];
+    if (keep.length === 0 || onnxProblem(config.models[m].onnx))
+        return [];
+    let nodes;
+    try {
+        const graph = onnxGraphOf(config.models[m].onnx);
+        nodes = [...graph.nodes, ...(graph.subgraphNodes ?? [])];
+    }
+    catch {
+        return [];
+    }
+    const known = new Set(nodes);
+    return keep.flatMap((name, i) => {
+        if (known.has(name) || UNPASSABLE.test(name))
+            return [];
+        const near = closest(name, nodes);
+        const hint = near ? `; did you mean ${near}?` : ` (an unnamed node is node_of_<its first output>)`;
+        return [
+            { path: ['models', m, 'keep-fp32', i], message: `expected a node of ${model.onnx}, got "${name}"${hint}` },
+        ];
+    });
+});
 
 ;// CONCATENATED MODULE: ./.build/tsc/config/rules.js
 // Rules that span fields: the schema checks each value, these check how values fit together and what they
@@ -49193,71 +48228,6 @@ const modelFiles = (raw, config) => raw.models.flatMap((model, m) => {
     }));
     return [...inputs, ...plugins];
 });
-/**
- * keep-fp32 names nodes of the model's graph (a typo is a config error, not a node silently left FP16),
- * goes with precision: fp16, and does not fight --layerPrecisions in extra-args. trtexec splits the list at
- * ',' and strips quotes: a name with either cannot be passed.
- */
-const UNPASSABLE = /[,']/;
-/** precision-search searches an fp16 or bf16 engine's keep-fp32 list by its accuracy gate: it needs both. */
-const searchable = (raw, config) => raw.models.flatMap((model, m) => {
-    if (!model['precision-search'])
-        return [];
-    const resolved = config.models[m];
-    const missing = [
-        ...(narrowOf(resolved.precision) ? [] : ['precision: fp16 or bf16']),
-        ...(resolved.accuracy === null ? ['an accuracy: check'] : []),
-    ];
-    return missing.length === 0
-        ? []
-        : [{ path: ['models', m, 'precision-search'], message: `precision-search needs ${missing.join(' and ')}` }];
-});
-const keptNodes = (raw, config) => raw.models.flatMap((model, m) => {
-    const keep = model['keep-fp32'] ?? [];
-    if (keep.length === 0)
-        return [];
-    const at = ['models', m, 'keep-fp32'];
-    const resolved = config.models[m];
-    if (!narrowOf(resolved.precision)) {
-        const got = resolved.precision ? `precision: ${resolved.precision}` : 'no precision';
-        return [
-            {
-                path: at,
-                message: `keep-fp32 keeps nodes out of FP16 or BF16: it needs precision: fp16 or bf16, got ${got}`,
-            },
-        ];
-    }
-    const pinned = resolved.extraArgs.find((a) => /^--(layerPrecisions|precisionConstraints)(=|$)/.test(a));
-    if (pinned)
-        return [{ path: at, message: `keep-fp32 sets --layerPrecisions itself: remove ${pinned} from extra-args` }];
-    return keep.flatMap((name, i) => UNPASSABLE.test(name)
-        ? [{ path: [...at, i], message: `expected a node name without "," or "'", got "${name}"` }]
-        : []);
-});
-/** Each keep-fp32 name is a node of the model's graph (or of an If/Loop body in it); a near miss is named. */
-const keptNodesExist = (raw, config) => raw.models.flatMap((model, m) => {
-    const keep = model['keep-fp32'] ?? [];
-    if (keep.length === 0 || onnxProblem(config.models[m].onnx))
-        return [];
-    let nodes;
-    try {
-        const graph = onnxGraphOf(config.models[m].onnx);
-        nodes = [...graph.nodes, ...(graph.subgraphNodes ?? [])];
-    }
-    catch {
-        return [];
-    }
-    const known = new Set(nodes);
-    return keep.flatMap((name, i) => {
-        if (known.has(name) || UNPASSABLE.test(name))
-            return [];
-        const near = closest(name, nodes);
-        const hint = near ? `; did you mean ${near}?` : ` (an unnamed node is node_of_<its first output>)`;
-        return [
-            { path: ['models', m, 'keep-fp32', i], message: `expected a node of ${model.onnx}, got "${name}"${hint}` },
-        ];
-    });
-});
 /** min <= opt <= max in every dimension, and the three of one rank. */
 const shapeOrder = (_raw, config) => config.models.flatMap((model, m) => model.profiles.flatMap((profile, p) => profile.shapes.flatMap((range) => {
     const problem = shapeProblem(range);
@@ -49484,6 +48454,8 @@ function describeLatency(latency) {
 
 ;// CONCATENATED MODULE: external "node:child_process"
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+;// CONCATENATED MODULE: external "node:stream"
+const external_node_stream_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
 ;// CONCATENATED MODULE: ./.build/tsc/proc/new-file.js
 // Files trt-ci writes where someone else may have put a link first: on a shared self-hosted runner a pull
 // request's job runs as the same user and can plant `report.json -> ~/.ssh/authorized_keys` (or a hard link)
@@ -49864,16 +48836,16 @@ const EXIT_MEANING = {
         "updated without a reboot, or a container with another driver's libraries)",
 };
 /** The run's cancel stops a query at once: a hung driver must not hold a cancelled run for its timeout. */
-async function runSmi(nvidiaSmi, args, env, signal) {
+async function runSmi(smi, args) {
     const lines = [];
-    const result = await runProcess({
-        command: nvidiaSmi,
+    const result = await (smi.start ?? runProcess)({
+        command: smi.command,
         args,
-        env,
+        env: smi.env,
         timeoutMs: 30_000,
         killGraceMs: 1_000,
         onLine: (line) => lines.push(line),
-        ...(signal && { signal }),
+        ...(smi.signal && { signal: smi.signal }),
     });
     return { result, text: lines.join('\n') };
 }
@@ -49882,17 +48854,17 @@ async function runSmi(nvidiaSmi, args, env, signal) {
  * is reported as such. A field this driver does not know (compute_cap before 510) is left out and
  * the query made again without it.
  */
-function queryGpus(nvidiaSmi, env, signal) {
-    return queryGpuFields(nvidiaSmi, env, GPU_FIELDS, signal);
+function queryGpus(smi) {
+    return queryGpuFields(smi, GPU_FIELDS);
 }
-async function queryGpuFields(nvidiaSmi, env, fields, signal) {
-    const { result, text } = await runSmi(nvidiaSmi, [`--query-gpu=${fields.join(',')}`, '--format=csv,noheader,nounits'], env, signal);
+async function queryGpuFields(smi, fields) {
+    const { result, text } = await runSmi(smi, [`--query-gpu=${fields.join(',')}`, '--format=csv,noheader,nounits']);
     const said = text.trim().split('\n')[0]?.slice(0, 200) ?? '';
     if (result.spawnError)
         return { ok: false, exitCode: null, reason: result.spawnError };
     const unknownField = /^Field "([^"]+)" is not a valid field to query/.exec(text.trim());
     if (result.exitCode === 2 && unknownField && fields.includes(unknownField[1]) && unknownField[1] !== 'index') {
-        return queryGpuFields(nvidiaSmi, env, fields.filter((f) => f !== unknownField[1]), signal);
+        return queryGpuFields(smi, fields.filter((f) => f !== unknownField[1]));
     }
     if (/No devices were found/i.test(text))
         return { ok: false, exitCode: result.exitCode, reason: 'nvidia-smi found no GPU (No devices were found)' };
@@ -49915,8 +48887,11 @@ async function queryGpuFields(nvidiaSmi, env, fields, signal) {
 }
 const APP_FIELDS = ['pid', 'process_name', 'gpu_uuid', 'used_memory'];
 /** Processes holding a compute context on any GPU; null when nvidia-smi could not say. */
-async function queryComputeApps(nvidiaSmi, env, signal) {
-    const { result, text } = await runSmi(nvidiaSmi, [`--query-compute-apps=${APP_FIELDS.join(',')}`, '--format=csv,noheader,nounits'], env, signal);
+async function queryComputeApps(smi) {
+    const { result, text } = await runSmi(smi, [
+        `--query-compute-apps=${APP_FIELDS.join(',')}`,
+        '--format=csv,noheader,nounits',
+    ]);
     if (result.spawnError || (result.exitCode !== 0 && result.exitCode !== 14))
         return null;
     return parseCsvRows(text
@@ -49936,10 +48911,10 @@ const SLOWDOWN_REASONS = ['sw_power_cap', 'sw_thermal_slowdown', 'hw_thermal_slo
  * grew says the GPU slowed down during the run even if it no longer is. Null when nvidia-smi cannot say
  * (drivers without the counters).
  */
-async function queryClockState(nvidiaSmi, index, env, signal) {
+async function queryClockState(smi, index) {
     const counters = SLOWDOWN_REASONS.map((reason) => `clocks_event_reasons_counters.${reason}`);
     const fields = ['index', 'clocks.current.sm', ...counters];
-    const { result, text } = await runSmi(nvidiaSmi, [`--query-gpu=${fields.join(',')}`, '--format=csv,noheader,nounits'], env, signal);
+    const { result, text } = await runSmi(smi, [`--query-gpu=${fields.join(',')}`, '--format=csv,noheader,nounits']);
     if (result.exitCode !== 0)
         return null;
     const row = parseCsvRows(text, fields).find((r) => Number(r.index) === index);
@@ -50453,7 +49428,7 @@ async function abUnder(options, plan, measurement) {
             checkMeasurement(side, run.measurement ?? measurement, measured);
             return run.timesMs;
         },
-        clockState: async () => options.nvidiaSmi ? queryClockState(options.nvidiaSmi, options.gpuIndex, options.env, options.signal) : null,
+        clockState: async () => (options.nvidiaSmi ? queryClockState(options.nvidiaSmi, options.gpuIndex) : null),
     }, plan);
     return { ...result, measurement: measured.head ?? measured.base ?? measurement };
 }
@@ -50599,6 +49574,8 @@ async function probeHelp(command, run, where) {
     return { version, helpFlags };
 }
 
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/failures.js
 
 
@@ -50898,6 +49875,19 @@ class CommandRunner {
         const result = await this.timed(engine, place, (0,external_node_path_namespaceObject.dirname)(stem), log, { iterations, warmUpMs: 200, measurement });
         return { timesMs: result.timesMs, log, bindings: null, overridden: [], measurement: result.measurement ?? null };
     }
+    /** A load request: the command loads the plan and runs it once; its exit status is the verdict, its lines the log. */
+    async load(engine, place, { log, versionCompatible, onLine }) {
+        const folder = (0,external_node_path_namespaceObject.dirname)(log);
+        const requestFile = (0,external_node_path_namespaceObject.join)(folder, `${(0,external_node_path_namespaceObject.basename)(log, '.log')}.request.json`);
+        const resultFile = (0,external_node_path_namespaceObject.join)(folder, `${(0,external_node_path_namespaceObject.basename)(log, '.log')}.result.json`);
+        const request = requestOf('load', engine, { versionCompatible }, resultFile);
+        await writeNewFile(requestFile, `${JSON.stringify(request, null, 2)}\n`);
+        const ended = await this.seam.run(this.argvFor(requestFile), {
+            ...this.runOptions(place, log, requestFile),
+            onLine,
+        });
+        return { exitCode: ended.exitCode, cancelled: ended.cancelled };
+    }
     sweep() {
         return this.seam.sweep();
     }
@@ -50956,21 +49946,28 @@ class CommandRunner {
         const resultFile = (0,external_node_path_namespaceObject.join)(folder, `${mode}.result.json`);
         await (0,promises_namespaceObject.rm)(resultFile, { force: true });
         await writeNewFile(requestFile, `${JSON.stringify(requestOf(mode, engine, body, resultFile), null, 2)}\n`);
-        const argv = this.run.command.slice(1).map((arg) => arg.replaceAll('{request}', requestFile));
-        const ended = await this.seam.run(argv, {
-            gpu: place.gpu,
-            logFile: log,
-            timeoutMs: place.timeoutMs,
-            cwd: this.dir,
-            env: { [RUN_REQUEST_VARIABLE]: requestFile },
-            ...(place.signal && { signal: place.signal }),
-        });
+        const ended = await this.seam.run(this.argvFor(requestFile), this.runOptions(place, log, requestFile));
         if (ended.exitCode !== 0) {
             const how = ended.timedOut ? `timed out after ${Math.round(place.timeoutMs / 1000)} s` : howItEnded(ended);
             const said = await lastErrorLine(log);
             throw new RunFailed(`${this.name} ${how}${said ? `: ${said}` : ''}`, log, ended.cancelled);
         }
         return readResult(resultFile, this.name, log);
+    }
+    /** The command's arguments for one request, its file in place of {request}. */
+    argvFor(requestFile) {
+        return this.run.command.slice(1).map((arg) => arg.replaceAll('{request}', requestFile));
+    }
+    /** Where and how the command runs: pinned to the place's GPU, in trt-ci.yml's folder, told its request. */
+    runOptions(place, log, requestFile) {
+        return {
+            gpu: place.gpu,
+            logFile: log,
+            timeoutMs: place.timeoutMs,
+            cwd: this.dir,
+            env: { [RUN_REQUEST_VARIABLE]: requestFile },
+            ...(place.signal && { signal: place.signal }),
+        };
     }
 }
 /** The request's JSON: the mode, the engine (none for a version request), what the mode needs, the result's path. */
@@ -51189,6 +50186,20 @@ function buildArgv(version, model, profile, workspaceBytes, paths) {
 /** argv for loading a built plan and measuring it at its shapes. */
 function benchmarkArgv(version, engine) {
     return [`--loadEngine=${engine.plan}`, ...engineArgs(version, engine)];
+}
+/**
+ * argv for one load of a plan as it ships (deploy-load): loaded, run once at its shapes, no warm-up or timing
+ * (version-compatible plans need --versionCompatible to load, docs/deploy.md).
+ */
+function loadArgv(engine, versionCompatible) {
+    return [
+        `--loadEngine=${engine.plan}`,
+        ...(versionCompatible ? ['--versionCompatible'] : []),
+        ...(engine.shapes.length > 0 ? [`--shapes=${shapesText(engine.shapes)}`] : []),
+        '--warmUp=0',
+        '--duration=0',
+        '--iterations=1',
+    ];
 }
 /** What a run of an engine is given besides the engine: the contract both sides of an A/B share. */
 function engineArgs(version, engine, measurement = MEASUREMENT) {
@@ -51876,6 +50887,11 @@ class TrtexecRunner {
         return parseProfile(await (0,promises_namespaceObject.readFile)(request.file, 'utf8'));
     };
     // The run sweeps its trtexec seam itself (pipeline.ts).
+    async load(engine, place, request) {
+        const argv = loadArgv(engine, request.versionCompatible);
+        const run = await this.trtexec.run(argv, { ...runOptions(place, request.log), onLine: request.onLine });
+        return { exitCode: run.exitCode, cancelled: run.cancelled };
+    }
     sweep() {
         return Promise.resolve();
     }
@@ -51976,6 +50992,8 @@ function runnerFor(config, trtexec, version, run) {
     return commandRunnerOf(config, run) ?? trtexecRunner(trtexec, version);
 }
 
+;// CONCATENATED MODULE: external "node:worker_threads"
+const external_node_worker_threads_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/plan-header.js
 
 /** TensorRT's kPLAN_FILE_TAG 0x74727466 as stored (little-endian): "ftrt". */
@@ -52124,7 +51142,7 @@ class ZeroRuns {
 // hand-overs between the threads) and more slots (the data leaves the cache before it is hashed).
 const SCAN_CHUNK = 512 * 1024;
 const CHUNK = 4 * 1024 * 1024;
-const plan_scan_SLOTS = 2;
+const SLOTS = 2;
 /** Enough of the head of a file for the plan header behind Ultralytics' metadata. */
 const HEAD_BYTES = 1024 * 1024 + 64;
 /** Reads between two yields to the event loop, so log streaming and timers go on during a long scan. */
@@ -52177,15 +51195,15 @@ class InlineDigest {
 /** Plans over this size are hashed in a worker, alongside the scan. */
 const INLINE_DIGEST_BYTES = 16 * 1024 * 1024;
 class DigestRing {
-    data = new SharedArrayBuffer(CHUNK * plan_scan_SLOTS);
-    control = new SharedArrayBuffer(plan_scan_SLOTS * 8);
-    state = new Int32Array(this.control, 0, plan_scan_SLOTS);
-    lengths = new Int32Array(this.control, plan_scan_SLOTS * 4, plan_scan_SLOTS);
+    data = new SharedArrayBuffer(CHUNK * SLOTS);
+    control = new SharedArrayBuffer(SLOTS * 8);
+    state = new Int32Array(this.control, 0, SLOTS);
+    lengths = new Int32Array(this.control, SLOTS * 4, SLOTS);
     worker;
     constructor() {
         this.worker = new external_node_worker_threads_namespaceObject.Worker(DIGEST_WORKER, {
             eval: true,
-            workerData: { data: this.data, control: this.control, slots: plan_scan_SLOTS, chunk: CHUNK },
+            workerData: { data: this.data, control: this.control, slots: SLOTS, chunk: CHUNK },
         });
         // An idle ring waits in the pool for the next plan; it must not keep the process alive.
         this.worker.unref();
@@ -52196,13 +51214,13 @@ class DigestRing {
     }
     /** The chunk for read number `seq`, once the worker has hashed what was in it before. */
     slot(seq) {
-        const slot = seq % plan_scan_SLOTS;
+        const slot = seq % SLOTS;
         while (Atomics.load(this.state, slot) === FILLED)
             Atomics.wait(this.state, slot, FILLED, 1000);
         return Buffer.from(this.data, slot * CHUNK, CHUNK);
     }
     filled(seq, length) {
-        const slot = seq % plan_scan_SLOTS;
+        const slot = seq % SLOTS;
         this.lengths[slot] = length;
         Atomics.store(this.state, slot, FILLED);
         Atomics.notify(this.state, slot);
@@ -52424,6 +51442,7 @@ async function abCommand(operands, options, io) {
             command: config?.trtexec ?? options.trtexec ?? 'trtexec',
             env: io.env,
             killGraceMs: config?.killGraceMs ?? DEFAULT_KILL_GRACE_MS,
+            ...(io.startProcess && { start: io.startProcess }),
         });
         // The plans' TensorRT (the same for both: checked above) decides the flags trtexec is given.
         const version = parseVersion(head.tensorrtVersion ?? '') ?? { major: 0, minor: 0, patch: 0, build: null };
@@ -52434,8 +51453,12 @@ async function abCommand(operands, options, io) {
         try {
             const result = await runAb({
                 runner,
-                nvidiaSmi: config?.nvidiaSmi ?? 'nvidia-smi',
-                env: io.env,
+                nvidiaSmi: {
+                    command: config?.nvidiaSmi ?? 'nvidia-smi',
+                    env: io.env,
+                    signal: io.signal,
+                    start: io.startProcess,
+                },
                 gpuIndex,
                 engines: { base: { ...engine, plan: plans.base }, head: { ...engine, plan: plans.head } },
                 iterations,
@@ -53234,6 +52257,98 @@ const FIXED_OUTPUTS = {
 /** Ops that take any type and need no version of their input made for them: they take the producer's. */
 const TYPE_AGNOSTIC = new Set(['Shape', 'Size', 'Cast', 'CastLike']);
 
+;// CONCATENATED MODULE: ./.build/tsc/onnx/node-precision.js
+// Which precision one node of a graph computes in, and why: the rule the mixed-precision writer applies to every
+// node (mixed-precision.ts says the whole of it). Pure: the node and what is known of the graph's types in, the
+// verdict out.
+
+
+/**
+ * Whether a node computes narrow and why; its outputs' types are recorded in `types` (by their FP32 names), and
+ * the outputs it makes narrow in `madeNarrow`.
+ */
+function decideNode(node, types, madeNarrow, graph) {
+    const kept = graph.keep.has(node.name);
+    const inputTypes = node.inputs.map((input) => (input ? types.get(input) : -1));
+    const fixed = FIXED_OUTPUTS[node.op] ?? {};
+    const setOutputs = (dataType) => node.outputs.forEach((output, k) => {
+        const type = fixed[k] ?? dataType;
+        if (output && type)
+            types.set(output, type);
+    });
+    let reason;
+    if (node.domain && node.domain !== 'ai.onnx')
+        reason = 'custom domain';
+    else if (subgraphs(node).length)
+        reason = 'holds a subgraph';
+    else if (node.op === 'Cast' || node.op === 'CastLike') {
+        const to = node.op === 'Cast' ? intAttribute(node, 'to') : types.get(node.inputs[1] ?? '');
+        if (node.op === 'CastLike' || to !== FLOAT)
+            reason = 'no FP32 input';
+        else
+            reason = kept ? 'kept' : 'narrowed';
+        setOutputs(to);
+        if (reason === 'narrowed')
+            for (const o of node.outputs)
+                madeNarrow.add(o);
+        return { narrowed: reason === 'narrowed', reason };
+    }
+    else if (!narrowableAt(node.op, graph.narrow, graph.opset))
+        reason = 'op not narrowed';
+    else if (inputTypes.some((t) => t === undefined))
+        reason = 'input type unknown';
+    else if (!inputTypes.some((t, k) => t === FLOAT && !(FP32_INPUTS[node.op] ?? []).includes(k)))
+        reason = 'no FP32 input';
+    else if (kept)
+        reason = 'kept';
+    // 1e5 as FP16 is Inf: the node that reads it stays FP32 on its own (one keep-fp32 list for 10.x and 11.x).
+    else if (node.inputs.some((input, k) => graph.wide.has(input) && !(FP32_INPUTS[node.op] ?? []).includes(k)))
+        reason = 'reads a constant past the narrow range';
+    else
+        reason = 'narrowed';
+    if (reason === 'holds a subgraph') {
+        // If: a branch's outputs are the node's; Loop: the body's after its condition (carried, then scanned).
+        const body = subgraphs(node)[0].bytes;
+        const bodyOutputs = fieldsOf(body)
+            .filter((f) => f.number === 12)
+            .map((f) => valueInfo(payload(body, f)).type);
+        const offset = node.op === 'Loop' ? 1 : 0;
+        node.outputs.forEach((output, k) => {
+            const type = node.op === 'If' || node.op === 'Loop' ? bodyOutputs[k + offset] : undefined;
+            if (output && type)
+                types.set(output, type);
+        });
+    }
+    else if (node.op === 'Constant') {
+        const value = node.attributes.find((a) => a.name === 'value');
+        const t = value?.fields.find((f) => f.number === 5);
+        setOutputs(value && t ? tensorType(payload(value.bytes, t)) : undefined);
+    }
+    else if (node.op === 'ConstantOfShape') {
+        const value = node.attributes.find((a) => a.name === 'value');
+        const t = value?.fields.find((f) => f.number === 5);
+        setOutputs(value && t ? tensorType(payload(value.bytes, t)) : FLOAT);
+    }
+    else if (takesFloatT(node.op) && reason !== 'input type unknown') {
+        // T is the type of the data inputs: the first input whose type is not an index's or a condition's.
+        const data = inputTypes.find((t, k) => t !== undefined &&
+            t !== -1 &&
+            !(FP32_INPUTS[node.op] ?? []).includes(k) &&
+            !(node.op === 'Where' && k === 0) &&
+            t !== INT64);
+        setOutputs(data ?? inputTypes.find((t) => t !== undefined && t !== -1));
+    }
+    else
+        setOutputs(undefined);
+    const narrowed = reason === 'narrowed';
+    if (narrowed)
+        node.outputs.forEach((o, k) => {
+            if (o && types.get(o) === FLOAT && !(k in fixed))
+                madeNarrow.add(o);
+        });
+    return { narrowed, reason };
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/onnx/mixed-precision.js
 // The mixed-precision ONNX TensorRT 11 needs for what 10.x did with `--fp16` (11.x builds strongly typed networks
 // only: the precision is in the ONNX's types). Every node that computes on FP32 tensors and whose op takes FP16 in
@@ -53246,6 +52361,7 @@ const TYPE_AGNOSTIC = new Set(['Shape', 'Size', 'Cast', 'CastLike']);
 // Subgraphs (If, Loop, Scan) are written the same way; what they capture is the FP32 version and their outputs
 // stay FP32, so a body's interface never changes type. Rewritten at the protobuf level (onnx/onnx.proto3) like
 // widen-model.ts: fields it does not change are copied byte for byte. Pure: bytes in, bytes and a table out.
+
 
 
 
@@ -53309,7 +52425,9 @@ class Writer {
         // Pass 1: each node's precision and its outputs' types; which tensors are made narrow.
         const madeNarrow = new Set();
         const plans = nodes.map((node) => {
-            const plan = this.decide(node, types, madeNarrow);
+            const plan = decideNode(node, types, madeNarrow, { ...this.options, opset: this.opset, wide: this.wide });
+            if (this.options.keep.has(node.name))
+                this.matched.add(node.name);
             this.nodes.push({
                 node: node.name,
                 op: node.op,
@@ -53416,90 +52534,6 @@ class Writer {
             }
         }
         return { head, castsAfter, newInitializers, droppedInitializers };
-    }
-    /** Whether a node computes narrow, why, and its outputs' types (recorded in `types`, FP32 versions). */
-    decide(node, types, madeNarrow) {
-        const kept = this.options.keep.has(node.name);
-        if (kept)
-            this.matched.add(node.name);
-        const inputTypes = node.inputs.map((input) => (input ? types.get(input) : -1));
-        const fixed = FIXED_OUTPUTS[node.op] ?? {};
-        const setOutputs = (dataType) => node.outputs.forEach((output, k) => {
-            const type = fixed[k] ?? dataType;
-            if (output && type)
-                types.set(output, type);
-        });
-        let reason;
-        if (node.domain && node.domain !== 'ai.onnx')
-            reason = 'custom domain';
-        else if (subgraphs(node).length)
-            reason = 'holds a subgraph';
-        else if (node.op === 'Cast' || node.op === 'CastLike') {
-            const to = node.op === 'Cast' ? intAttribute(node, 'to') : types.get(node.inputs[1] ?? '');
-            if (node.op === 'CastLike' || to !== FLOAT)
-                reason = 'no FP32 input';
-            else
-                reason = kept ? 'kept' : 'narrowed';
-            setOutputs(to);
-            if (reason === 'narrowed')
-                for (const o of node.outputs)
-                    madeNarrow.add(o);
-            return { narrowed: reason === 'narrowed', reason };
-        }
-        else if (!narrowableAt(node.op, this.options.narrow, this.opset))
-            reason = 'op not narrowed';
-        else if (inputTypes.some((t) => t === undefined))
-            reason = 'input type unknown';
-        else if (!inputTypes.some((t, k) => t === FLOAT && !(FP32_INPUTS[node.op] ?? []).includes(k)))
-            reason = 'no FP32 input';
-        else if (kept)
-            reason = 'kept';
-        // 1e5 as FP16 is Inf: the node that reads it stays FP32 on its own (one keep-fp32 list for 10.x and 11.x).
-        else if (node.inputs.some((input, k) => this.wide.has(input) && !(FP32_INPUTS[node.op] ?? []).includes(k)))
-            reason = 'reads a constant past the narrow range';
-        else
-            reason = 'narrowed';
-        if (reason === 'holds a subgraph') {
-            // If: a branch's outputs are the node's; Loop: the body's after its condition (carried, then scanned).
-            const body = subgraphs(node)[0].bytes;
-            const bodyOutputs = fieldsOf(body)
-                .filter((f) => f.number === 12)
-                .map((f) => valueInfo(payload(body, f)).type);
-            const offset = node.op === 'Loop' ? 1 : 0;
-            node.outputs.forEach((output, k) => {
-                const type = node.op === 'If' || node.op === 'Loop' ? bodyOutputs[k + offset] : undefined;
-                if (output && type)
-                    types.set(output, type);
-            });
-        }
-        else if (node.op === 'Constant') {
-            const value = node.attributes.find((a) => a.name === 'value');
-            const t = value?.fields.find((f) => f.number === 5);
-            setOutputs(value && t ? tensorType(payload(value.bytes, t)) : undefined);
-        }
-        else if (node.op === 'ConstantOfShape') {
-            const value = node.attributes.find((a) => a.name === 'value');
-            const t = value?.fields.find((f) => f.number === 5);
-            setOutputs(value && t ? tensorType(payload(value.bytes, t)) : FLOAT);
-        }
-        else if (takesFloatT(node.op) && reason !== 'input type unknown') {
-            // T is the type of the data inputs: the first input whose type is not an index's or a condition's.
-            const data = inputTypes.find((t, k) => t !== undefined &&
-                t !== -1 &&
-                !(FP32_INPUTS[node.op] ?? []).includes(k) &&
-                !(node.op === 'Where' && k === 0) &&
-                t !== INT64);
-            setOutputs(data ?? inputTypes.find((t) => t !== undefined && t !== -1));
-        }
-        else
-            setOutputs(undefined);
-        const narrowed = reason === 'narrowed';
-        if (narrowed)
-            node.outputs.forEach((o, k) => {
-                if (o && types.get(o) === FLOAT && !(k in fixed))
-                    madeNarrow.add(o);
-            });
-        return { narrowed, reason };
     }
     /** The node with the inputs it reads and the outputs it makes renamed, and its subgraphs rewritten. */
     node(node, plan, readAs, label, types, madeNarrow) {
@@ -54435,97 +53469,3049 @@ step = null) {
     return searchModels(config.models, plan, config.outputDir, candidate, log, position, pipeline.signal);
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/proc/git.js
-// git, as trt-ci asks it: one file of another commit, written byte for byte. argv only; the ref is
-// resolved to a commit first, so that nothing a user writes in a ref is read by git as an option.
-
-const COMMIT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
-function gitShow(options) {
-    // Only a resolved commit id reaches git here: a ref could be read as an option or name a path.
-    if (!COMMIT_ID.test(options.ref))
-        throw new Error(`gitShow takes a commit id, got "${options.ref}"`);
-    return runProcess({
-        command: 'git',
-        args: ['show', `${options.ref}:./${options.path}`],
-        cwd: options.cwd,
-        env: options.env,
-        stdoutFile: options.outFile,
-        logFile: options.logFile,
-        timeoutMs: 10 * 60_000,
-        killGraceMs: options.killGraceMs,
-        ...(options.signal && { signal: options.signal }),
-    });
-}
-/**
- * The commit a ref names, or why it names none. `--verify` takes exactly one object name (no range, no
- * option: --end-of-options), and `^{commit}` refuses what is not a commit (a tree path such as
- * `HEAD:dir`, a blob).
- */
-async function resolveCommit(options) {
-    let stdout = '';
-    const result = await runProcess({
-        command: 'git',
-        args: ['rev-parse', '--verify', '--quiet', '--end-of-options', `${options.ref}^{commit}`],
-        cwd: options.cwd,
-        env: options.env,
-        timeoutMs: 60_000,
-        killGraceMs: options.killGraceMs,
-        onLine: (line) => {
-            stdout ||= line.trim();
-        },
-        ...(options.signal && { signal: options.signal }),
-    });
-    if (result.spawnError)
-        return { problem: `git could not be run (${result.spawnError})` };
-    if (result.exitCode === 0 && COMMIT_ID.test(stdout))
-        return { commit: stdout };
-    return { problem: `git has no commit by that name in ${options.cwd}` };
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/run/base.js
-// What a run finds out about its base before any build: base-ref as a commit, and the base branch's plans when
-// trt-ci.yml names none. Both are the run's setup, not a stage: pipeline.ts asks them first.
-
-
-
-/**
- * base-ref as the commit it names, before any build: what reaches `git show` is a commit id, never a text
- * git could read as an option, a range or a path; a ref git cannot resolve is exit 2, naming base-ref.
- */
-async function resolveBaseRef(config, options) {
-    if (!config.baseRef || !config.models.some((m) => m.benchmark === 'ab'))
-        return config;
-    const cwd = (0,external_node_path_namespaceObject.dirname)((0,external_node_path_namespaceObject.resolve)(options.cwd, options.configFile));
-    const resolved = await resolveCommit({
-        ref: config.baseRef,
-        cwd,
-        env: options.env,
-        killGraceMs: config.killGraceMs,
-        ...(options.signal && { signal: options.signal }),
-    });
-    if ('problem' in resolved) {
-        throw new errors_InputError(`${config.where(['base-ref'])}: "${config.baseRef}" is not a commit: ${resolved.problem} ` +
-            '(a shallow checkout lacks the base commit: fetch it, e.g. fetch-depth: 0)');
+;// CONCATENATED MODULE: ./.build/tsc/common/compare-output.js
+// How far an output is from the reference's (ONNX Runtime FP32): the figures the accuracy gate judges an engine
+// by, and the check of a written FP16/BF16 ONNX before it is built. Pure: arrays in, figures out.
+function compareOutput(engine, reference, dimensions, tolerance) {
+    if (engine.length !== reference.length) {
+        throw new Error(`expected ${reference.length} values like the reference, got ${engine.length}`);
     }
-    return { ...config, baseRef: resolved.commit };
+    let maxAbs = null;
+    let maxRel = null;
+    let out = 0;
+    let nan = 0;
+    let inf = 0;
+    let dot = 0;
+    let engineNorm = 0;
+    let referenceNorm = 0;
+    let finitePairs = 0;
+    for (let i = 0; i < engine.length; i += 1) {
+        const a = engine[i];
+        const b = reference[i];
+        if (!Number.isFinite(b)) {
+            // The reference itself is not finite: the engine agrees only by being the same.
+            if (!Object.is(a, b) && !(Number.isNaN(a) && Number.isNaN(b)))
+                out += 1;
+            continue;
+        }
+        if (!Number.isFinite(a)) {
+            if (Number.isNaN(a))
+                nan += 1;
+            else
+                inf += 1;
+            out += 1;
+            continue;
+        }
+        const diff = Math.abs(a - b);
+        maxAbs = maxAbs === null ? diff : Math.max(maxAbs, diff);
+        if (b !== 0) {
+            const rel = diff / Math.abs(b);
+            maxRel = maxRel === null ? rel : Math.max(maxRel, rel);
+        }
+        if (diff > tolerance.atol && diff > tolerance.rtol * Math.abs(b))
+            out += 1;
+        dot += a * b;
+        engineNorm += a * a;
+        referenceNorm += b * b;
+        finitePairs += 1;
+    }
+    const cosine = finitePairs === 0
+        ? null
+        : engineNorm === 0 && referenceNorm === 0
+            ? 1
+            : engineNorm === 0 || referenceNorm === 0
+                ? 0
+                : dot / Math.sqrt(engineNorm * referenceNorm);
+    return {
+        maxAbsError: maxAbs,
+        maxRelError: maxRel,
+        outOfTolerance: engine.length === 0 ? 0 : out / engine.length,
+        cosine,
+        nan,
+        inf,
+        topK: tolerance.topK === null ? null : topKAgreement(engine, reference, dimensions, tolerance.topK),
+    };
+}
+/** Whether an output's figures pass its tolerance, and if not, the first reason in words. */
+function judgeOutput(error, tolerance, 
+/** Whose element rule gave outOfTolerance: trt-ci's (Polygraphy's) or trtexec 11.1's own (NumPy allclose). */
+rule = 'polygraphy') {
+    if (error.nan > 0)
+        return `${error.nan} NaN where the reference is finite`;
+    if (error.inf > 0)
+        return `${error.inf} infinite where the reference is finite`;
+    if (error.outOfTolerance > 0) {
+        const share = `${(error.outOfTolerance * 100).toPrecision(3)}%`;
+        const atol = Number(tolerance.atol.toPrecision(3));
+        return rule === 'polygraphy'
+            ? `${share} of elements off by more than atol ${atol} and rtol ${tolerance.rtol}`
+            : `${share} of elements off by more than atol ${atol} + rtol ${tolerance.rtol} × |reference| (trtexec's check)`;
+    }
+    if (tolerance.cosine !== null && error.cosine !== null && error.cosine < tolerance.cosine) {
+        return `cosine similarity ${error.cosine.toPrecision(6)} below ${tolerance.cosine}`;
+    }
+    if (error.topK && error.topK.agree < error.topK.rows) {
+        return `top-${error.topK.k} classes differ in ${error.topK.rows - error.topK.agree} of ${error.topK.rows} rows`;
+    }
+    return null;
+}
+/** Rows (every index but the last dimension) whose top-k indices are the same set in both. */
+function topKAgreement(engine, reference, dimensions, k) {
+    const classes = dimensions.at(-1) ?? engine.length;
+    const rows = classes === 0 ? 0 : engine.length / classes;
+    const take = Math.min(k, classes);
+    let agree = 0;
+    for (let row = 0; row < rows; row += 1) {
+        const top = (values) => Array.from({ length: classes }, (_, c) => c)
+            // NaN sorts last: a NaN is never a top class.
+            .sort((x, y) => score(values[row * classes + y]) - score(values[row * classes + x]) || x - y)
+            .slice(0, take);
+        const want = new Set(top(reference));
+        if (top(engine).every((c) => want.has(c)))
+            agree += 1;
+    }
+    return { k: take, rows, agree };
+}
+const score = (v) => (Number.isNaN(v) ? Number.NEGATIVE_INFINITY : v);
+
+;// CONCATENATED MODULE: ./.build/tsc/onnx/widen-model.js
+// An FP32 copy of an ONNX model whose tensors are FP16 or BF16 (a strongly typed network, as TensorRT 11
+// builds only): the reference is computed in FP32, as for every other model, and ONNX Runtime's CPU has no
+// BF16 kernels at all. Rewritten at the protobuf level (onnx/onnx.proto3; field numbers are stable): every
+// FLOAT16 (10) or BFLOAT16 (16) element type, initializer, Constant/attribute tensor and Cast target becomes
+// FLOAT (1), in the graph and in every subgraph (If, Loop, Scan). Fields it does not change are copied byte
+// for byte, so int64 attributes beyond 2^53 survive. Pure: bytes in, bytes out.
+
+const widen_model_FLOAT = 1;
+const NARROW = new Set([10, 16]);
+const widen_model_parse = (bytes, start, end) => wireFields(bufferSource(bytes), start, end);
+/** The message with each field a rule covers rewritten (null: unchanged); `changed` says whether any was. */
+class Rewriter {
+    changed = false;
+    message(bytes, rules, varints = {}) {
+        const parts = [];
+        for (const field of widen_model_parse(bytes, 0, bytes.length)) {
+            const rule = field.wire === 2 ? rules[field.number] : undefined;
+            const number = field.wire === 0 ? varints[field.number] : undefined;
+            if (rule) {
+                const next = rule(bytes.subarray(field.payload, field.end));
+                parts.push(next ? lenField(field.number, next) : bytes.subarray(field.start, field.end));
+            }
+            else if (number && number(field.value) !== field.value) {
+                this.changed = true;
+                parts.push(varintField(field.number, number(field.value)));
+            }
+            else
+                parts.push(bytes.subarray(field.start, field.end));
+        }
+        return Buffer.concat(parts);
+    }
+}
+const widenType = (type) => (NARROW.has(type) ? widen_model_FLOAT : type);
+/** Packed or not, the uint16 bit patterns an FP16/BF16 TensorProto keeps in int32_data (5). */
+function int32Data(bytes, fields) {
+    const out = [];
+    const source = bufferSource(bytes);
+    for (const f of fields.filter((x) => x.number === 5)) {
+        if (f.wire === 0) {
+            out.push(f.value);
+            continue;
+        }
+        for (let at = f.payload; at < f.end;) {
+            const v = readVarint(source, at, f.end);
+            if (!v)
+                throw new Error('a varint runs past the end');
+            out.push(v.value);
+            at = v.next;
+        }
+    }
+    return out;
+}
+/** A TensorProto (dims 1, data_type 2, int32_data 5, name 8, raw_data 9, data_location 14) as FP32. */
+function widenTensor(bytes) {
+    const fields = widen_model_parse(bytes, 0, bytes.length);
+    const type = fields.find((f) => f.number === 2 && f.wire === 0)?.value ?? 0;
+    if (!NARROW.has(type))
+        return null;
+    if (fields.some((f) => f.number === 14 && f.value === 1)) {
+        throw new Error('its FP16/BF16 weights are in external data, which the FP32 reference cannot widen');
+    }
+    const raw = fields.find((f) => f.number === 9);
+    const bits = raw
+        ? Array.from({ length: (raw.end - raw.payload) / 2 }, (_, i) => bytes.readUInt16LE(raw.payload + i * 2))
+        : int32Data(bytes, fields);
+    const halves = Uint16Array.from(bits);
+    const values = type === 10
+        ? Float32Array.from(new Float16Array(halves.buffer))
+        : new Float32Array(Uint32Array.from(halves, (h) => h << 16).buffer);
+    this.changed = true;
+    const kept = fields.filter((f) => f.number !== 2 && f.number !== 5 && f.number !== 9);
+    return Buffer.concat([
+        ...kept.filter((f) => f.number === 1).map((f) => bytes.subarray(f.start, f.end)),
+        varintField(2, widen_model_FLOAT),
+        ...kept.filter((f) => f.number !== 1).map((f) => bytes.subarray(f.start, f.end)),
+        lenField(9, Buffer.from(values.buffer)),
+    ]);
 }
 /**
- * The base branch's plans as base-plans, when trt-ci.yml names none and a model asks for an A/B: found for
- * the user (the action downloads the base branch's artifact). One that cannot be had is a note, never the run.
+ * The model with every FP16/BF16 tensor in FP32, or null when it has none (the model is used as it is).
+ * Throws, saying why, when a narrow tensor cannot be widened (its weights are in external data).
  */
-async function withFoundBasePlans(config, options) {
-    if (config.basePlans || !options.findBasePlans || !config.models.some((m) => m.benchmark === 'ab')) {
-        return { config, basePlansNote: null };
+function widenToFloat32(model) {
+    const w = new Rewriter();
+    const tensor = (payload) => widenTensor.call(w, payload);
+    // TypeProto: tensor_type (1) → elem_type (1); sequence (4) and optional (9) hold a TypeProto (elem_type 1).
+    const typeProto = (payload) => w.message(payload, {
+        1: (t) => w.message(t, {}, { 1: widenType }),
+        4: (s) => w.message(s, { 1: typeProto }),
+        9: (o) => w.message(o, { 1: typeProto }),
+    });
+    const valueInfo = (payload) => w.message(payload, { 2: typeProto });
+    // AttributeProto: t (5), g (6), tensors (10), graphs (11); the int (3) of `to` (Cast) and `dtype` (EyeLike…).
+    const attribute = (payload) => {
+        const fields = widen_model_parse(payload, 0, payload.length);
+        const nameField = fields.find((f) => f.number === 1);
+        const name = nameField ? payload.toString('utf8', nameField.payload, nameField.end) : '';
+        const typeOf = name === 'to' || name === 'dtype' ? { 3: widenType } : {};
+        return w.message(payload, { 5: tensor, 6: graph, 10: tensor, 11: graph }, typeOf);
+    };
+    const node = (payload) => w.message(payload, { 5: attribute });
+    // GraphProto: node 1, initializer 5, input 11, output 12, value_info 13.
+    const graph = (payload) => w.message(payload, { 1: node, 5: tensor, 11: valueInfo, 12: valueInfo, 13: valueInfo });
+    const widened = w.message(model, { 7: graph });
+    return w.changed ? widened : null;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/onnx/seeded-inputs.js
+
+/** Polygraphy's default data loader range, [0, 1] inclusive, for whole numbers (comparator/data_loader.py). */
+const DEFAULT_INTEGER_RANGE = [0, 1];
+/** trt-ci's float inputs: uniform in [-1, 1). */
+const DEFAULT_FLOAT_RANGE = [-1, 1];
+/** The element type of input `name` in the model (float32 when the model does not say, as before types). */
+function inputType(types, name) {
+    const type = types.get(name) ?? 'float32';
+    if (!isElementType(type)) {
+        throw new Error(`the model's input ${name} is ${type}; trt-ci feeds ${ELEMENT_TYPES.join(', ')} inputs (give samples)`);
     }
+    return type;
+}
+/**
+ * The inputs `inputs: auto` means: for each input of the profile at the chosen shape, values drawn from a
+ * seeded generator, so that the same model and shapes get the same inputs on every runner and every run, and
+ * a reference computed once can be kept. Floats are uniform in [-1, 1) and integers and booleans uniform in
+ * [0, 1] (Polygraphy's default), or in the input's own `range` (a vocabulary: [0, 30521]).
+ */
+function seededInputs(profile, shape, types = new Map(), ranges = {}, seed = 0x7e57) {
+    let state = seed >>> 0;
+    const next = () => {
+        // xorshift32: fast, and the same numbers in every JavaScript engine.
+        state ^= state << 13;
+        state >>>= 0;
+        state ^= state >>> 17;
+        state ^= state << 5;
+        state >>>= 0;
+        return state / 0x100000000;
+    };
+    return profile.shapes.map((range) => {
+        const dims = range[shape];
+        const count = dims.reduce((a, b) => a * b, 1);
+        const type = inputType(types, range.input);
+        if (isIntegral(type)) {
+            const [low, high] = ranges[range.input] ?? DEFAULT_INTEGER_RANGE;
+            const values = Float64Array.from({ length: count }, () => low + Math.floor(next() * (high - low + 1)));
+            return { name: range.input, dims: [...dims], type, values };
+        }
+        const [low, high] = ranges[range.input] ?? DEFAULT_FLOAT_RANGE;
+        const values = Float32Array.from({ length: count }, () => roundTo(type, low + next() * (high - low)));
+        return { name: range.input, dims: [...dims], type, values };
+    });
+}
+
+;// CONCATENATED MODULE: external "node:zlib"
+const external_node_zlib_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
+;// CONCATENATED MODULE: ./.build/tsc/accuracy/npz.js
+// NumPy .npz archives (np.savez, np.savez_compressed): a ZIP of one `<name>.npy` per array. NumPy writes
+// each member with force_zip64 (numpy/lib/_npyio_impl.py _savez), so sizes may sit in the ZIP64 extra
+// field; members are stored, or deflated by savez_compressed. Read from the central directory
+// (APPNOTE.TXT 4.3.12, 4.3.16, 4.5.3), which is what a ZIP reader must trust.
+
+
+const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
+const CENTRAL_FILE_HEADER = 0x02014b50;
+const LOCAL_FILE_HEADER = 0x04034b50;
+const ZIP64_END_LOCATOR = 0x07064b50;
+const ZIP64_END = 0x06064b50;
+const ZIP64_EXTRA = 0x0001;
+const MASK32 = 0xffffffff;
+/** Deflate's largest ratio (RFC 1951: 258 bytes from a 2-bit code, about 1,032 to 1): no honest member is more. */
+const DEFLATE_MAX_RATIO = 1032;
+/**
+ * Each array of the archive by its name (the member name without `.npy`), in C order (parseNpy). Nothing
+ * is inflated past what the member's own .npy header and the directory agree on: a member that says 16
+ * bytes and inflates to gigabytes (a zip bomb) stops at 16 and is refused.
+ */
+function parseNpz(bytes, file) {
+    const bad = (what) => new Error(`${file}: expected a NumPy .npz archive (np.savez), ${what}`);
     try {
-        const found = await options.findBasePlans();
-        if (!found)
-            return { config, basePlansNote: "base plans: the base branch's runs uploaded none for this job" };
-        return { config: { ...config, basePlans: found.dir }, basePlansNote: found.note };
+        return readMembers(bytes, file, bad);
     }
     catch (error) {
-        return { config, basePlansNote: `base plans: could not be downloaded: ${errorMessage(error)}` };
+        // Offsets and sizes come from the file: one that points outside it is a damaged archive, said as one.
+        if (error instanceof RangeError)
+            throw bad(`its directory points outside the file (${error.message})`);
+        throw error;
     }
+}
+function readMembers(bytes, file, bad) {
+    const end = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+    if (end < 0 || bytes.length - end < 22 || bytes.readUInt32LE(end) !== END_OF_CENTRAL_DIRECTORY) {
+        throw bad('found no ZIP directory');
+    }
+    let count = bytes.readUInt16LE(end + 10);
+    let offset = bytes.readUInt32LE(end + 16);
+    if (offset === MASK32 || count === 0xffff) {
+        const locator = end - 20;
+        if (locator < 0 || bytes.readUInt32LE(locator) !== ZIP64_END_LOCATOR)
+            throw bad('its ZIP64 directory is missing');
+        const zip64 = Number(bytes.readBigUInt64LE(locator + 8));
+        if (bytes.readUInt32LE(zip64) !== ZIP64_END)
+            throw bad('its ZIP64 directory is damaged');
+        count = Number(bytes.readBigUInt64LE(zip64 + 32));
+        offset = Number(bytes.readBigUInt64LE(zip64 + 48));
+    }
+    const arrays = new Map();
+    for (let i = 0; i < count; i += 1) {
+        if (offset + 46 > bytes.length || bytes.readUInt32LE(offset) !== CENTRAL_FILE_HEADER) {
+            throw bad('its directory is damaged');
+        }
+        const method = bytes.readUInt16LE(offset + 10);
+        let compressed = bytes.readUInt32LE(offset + 20);
+        let size = bytes.readUInt32LE(offset + 24);
+        const nameLength = bytes.readUInt16LE(offset + 28);
+        const extraLength = bytes.readUInt16LE(offset + 30);
+        const commentLength = bytes.readUInt16LE(offset + 32);
+        let local = bytes.readUInt32LE(offset + 42);
+        const name = bytes.toString('utf8', offset + 46, offset + 46 + nameLength);
+        // ZIP64: the 64-bit values follow in this order, only for the fields that are 0xFFFFFFFF.
+        const extra = bytes.subarray(offset + 46 + nameLength, offset + 46 + nameLength + extraLength);
+        for (let at = 0; at + 4 <= extra.length; at += 4 + extra.readUInt16LE(at + 2)) {
+            if (extra.readUInt16LE(at) !== ZIP64_EXTRA)
+                continue;
+            let field = at + 4;
+            const next = () => {
+                const value = Number(extra.readBigUInt64LE(field));
+                field += 8;
+                return value;
+            };
+            if (size === MASK32)
+                size = next();
+            if (compressed === MASK32)
+                compressed = next();
+            if (local === MASK32)
+                local = next();
+        }
+        offset += 46 + nameLength + extraLength + commentLength;
+        if (bytes.readUInt32LE(local) !== LOCAL_FILE_HEADER)
+            throw bad(`member ${name} is damaged`);
+        const start = local + 30 + bytes.readUInt16LE(local + 26) + bytes.readUInt16LE(local + 28);
+        if (!name.endsWith('.npy'))
+            continue;
+        if (start + compressed > bytes.length)
+            throw bad(`member ${name} runs past the end of the file`);
+        const stored = bytes.subarray(start, start + compressed);
+        let member;
+        if (method === 0)
+            member = stored;
+        else if (method === 8) {
+            if (size > compressed * DEFLATE_MAX_RATIO + 1024) {
+                throw bad(`member ${name} says it inflates to ${size} bytes from ${compressed}, more than deflate can`);
+            }
+            // The .npy header first (a little of the stream), then the whole member, held to what the header says.
+            let header = null;
+            try {
+                header = npyHeader((0,external_node_zlib_namespaceObject.inflateRawSync)(stored.subarray(0, 1024), { finishFlush: external_node_zlib_namespaceObject.constants.Z_SYNC_FLUSH }));
+            }
+            catch {
+                // A damaged stream: the full inflate below says so.
+            }
+            const element = header?.descr === undefined ? undefined : NUMPY_DESCR[header.descr];
+            const expected = header && element ? header.dataStart + header.count * ELEMENT_BYTES[element] : null;
+            if (expected !== null && expected !== size) {
+                throw bad(`member ${name}: its .npy header holds ${expected} bytes, its directory says ${size}`);
+            }
+            try {
+                member = (0,external_node_zlib_namespaceObject.inflateRawSync)(stored, { maxOutputLength: Math.max(size, 1) });
+            }
+            catch (error) {
+                const code = error.code;
+                if (code === 'ERR_BUFFER_TOO_LARGE')
+                    throw bad(`member ${name} inflates past the ${size} bytes it says`);
+                throw bad(`member ${name} is damaged (${error.message})`);
+            }
+        }
+        else
+            throw bad(`member ${name} is compressed with method ${method}, not stored or deflated`);
+        if (member.length !== size)
+            throw bad(`member ${name} has ${member.length} bytes, its directory says ${size}`);
+        arrays.set(name.slice(0, -4), parseNpy(member, `${file}:${name}`));
+    }
+    return arrays;
+}
+/** The array a .npy header describes, and where its data starts; null when it is not one. */
+function npyHeader(bytes) {
+    if (bytes.length < 10 || bytes.toString('latin1', 0, 6) !== '\x93NUMPY')
+        return null;
+    const major = bytes[6];
+    if (major !== 1 && bytes.length < 12)
+        return null;
+    const headerLength = major === 1 ? bytes.readUInt16LE(8) : bytes.readUInt32LE(8);
+    const start = major === 1 ? 10 : 12;
+    if (start + headerLength > bytes.length)
+        return null;
+    const header = bytes.toString('latin1', start, start + headerLength);
+    const shape = /'shape':\s*\(([^)]*)\)/.exec(header)?.[1];
+    const texts = (shape ?? '')
+        .split(',')
+        .map((d) => d.trim())
+        .filter(Boolean);
+    // Whole, non-negative dimensions only: "1.5" or "-1" describe no array.
+    if (shape === undefined || !texts.every((d) => /^\d{1,12}$/.test(d)))
+        return null;
+    const dims = texts.map(Number);
+    return {
+        dims,
+        count: dims.reduce((a, b) => a * b, 1),
+        dataStart: start + headerLength,
+        descr: /'descr':\s*'([^']+)'/.exec(header)?.[1],
+        fortran: /'fortran_order':\s*(True|False)/.exec(header)?.[1],
+    };
+}
+/**
+ * A NumPy .npy file (what `np.save` writes): the magic, a version, a header that is a Python dict literal,
+ * then the data. Little-endian float32, float16, int8, uint8, int32, int64 and bool in C order are taken:
+ * the types --loadInputs feeds a binding of.
+ */
+function parseNpy(bytes, file) {
+    if (bytes.length < 10 || bytes.toString('latin1', 0, 6) !== '\x93NUMPY') {
+        throw new Error(`${file}: expected a NumPy .npy file (np.save), got something else`);
+    }
+    const header = npyHeader(bytes);
+    if (!header)
+        throw new Error(`${file}: expected a .npy header with a shape of whole numbers`);
+    const { descr, fortran, dims, count } = header;
+    const type = descr === undefined ? undefined : NUMPY_DESCR[descr];
+    if (!type || fortran !== 'False') {
+        throw new Error(`${file}: expected float32, float16, int8, uint8, int32, int64 or bool in C order, ` +
+            `got ${descr ?? '?'}, fortran_order ${fortran}`);
+    }
+    const data = bytes.subarray(header.dataStart);
+    if (data.length !== count * ELEMENT_BYTES[type])
+        throw new Error(`${file}: shape (${dims.join(', ')}) but ${data.length} bytes of data`);
+    return { dims, type, values: readElements(type, data) };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/accuracy/inputs.js
+
+
+
+
+
+
+/**
+ * Real samples for each input of the profile, at the chosen shape: `<folder>/<input name>.npy`, or the
+ * array of that name in a .npz archive. A sample of another shape is an error that names both: an engine
+ * is checked at the shapes it is built for. Float samples feed any float input (rounded to its type, as the
+ * engine holds them); whole-number samples feed integer and boolean inputs, when each value fits.
+ */
+function sampleInputs(source, profile, shape, 
+/** How a .npz is read: the stage reads each archive once for all its profiles and shapes. */
+read = readNpz, types = new Map()) {
+    const archive = 'npz' in source ? read(source.npz) : null;
+    return profile.shapes.map((range) => {
+        let sample;
+        let where;
+        if ('npz' in source) {
+            where = `${source.npz}:${range.input}`;
+            const found = archive.get(range.input);
+            if (!found)
+                throw new Error(`${source.npz}: no array named ${range.input} (the model's input)`);
+            sample = found;
+        }
+        else {
+            where = (0,external_node_path_namespaceObject.join)(source.folder, `${range.input}.npy`);
+            let bytes;
+            try {
+                // The largest honest .npy of this input: its largest shape's data at 8 bytes an element, and a header.
+                bytes = readRegularFile(where, range.max.reduce((a, b) => a * b, 1) * 8 + 64 * 1024, 'a .npy file');
+            }
+            catch (error) {
+                throw new Error(`${where}: cannot read sample for input ${range.input}: ${fileProblem(error, 'a .npy file')}`);
+            }
+            sample = parseNpy(bytes, where);
+        }
+        const want = range[shape];
+        if (sample.dims.join('x') !== want.join('x')) {
+            throw new Error(`${where}: shape ${sample.dims.join('x')}, but the ${shape} shape of this profile is ${want.join('x')}`);
+        }
+        const type = inputType(types, range.input);
+        return { name: range.input, dims: sample.dims, type, values: asInputType(sample, type, where) };
+    });
+}
+/** A sample's values as the input's type holds them; a sample of the other kind (float, whole) is refused. */
+function asInputType(sample, type, where) {
+    if (isIntegral(sample.type) !== isIntegral(type)) {
+        throw new Error(`${where}: ${sample.type} values, but the model's input is ${type}`);
+    }
+    if (!isIntegral(type)) {
+        return sample.type === type ? sample.values : Float32Array.from(sample.values, (v) => roundTo(type, v));
+    }
+    const [low, high] = INTEGRAL_LIMITS[type];
+    const outside = sample.values.findIndex((v) => v < low || v > high);
+    if (outside >= 0) {
+        throw new Error(`${where}: value ${sample.values[outside]} at ${outside} does not fit the input's ${type}`);
+    }
+    return sample.values;
+}
+/**
+ * A file's bytes, when it is a regular file (a FIFO would block the event loop, so that not even SIGTERM
+ * could write the report; /dev/zero never ends) of at most `maxBytes`.
+ */
+function readRegularFile(file, maxBytes, expected) {
+    const found = (0,external_node_fs_namespaceObject.statSync)(file);
+    const irregular = notRegularFile(found, expected);
+    if (irregular)
+        throw new Error(irregular);
+    if (found.size > maxBytes)
+        throw new Error(`${found.size} bytes, more than the ${maxBytes} it can hold`);
+    return (0,external_node_fs_namespaceObject.readFileSync)(file);
+}
+/** Largest .npz trt-ci reads (inputs and references of one model, compressed or not). */
+const MAX_NPZ_BYTES = 16 * 1024 ** 3;
+/** A .npz file's arrays by name; a file that cannot be read is an error naming it. */
+function readNpz(file) {
+    let bytes;
+    try {
+        bytes = readRegularFile(file, MAX_NPZ_BYTES, 'a .npz file');
+    }
+    catch (error) {
+        throw new Error(`${file}: cannot read: ${fileProblem(error, 'a .npz file')}`);
+    }
+    return parseNpz(bytes, file);
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/cache/signed-file.js
+// The files the cache keeps beside its engines (ONNX Runtime references, timing caches): each a plain file named
+// by its key, its signature (when the storing run signed) in `<file>.sig`. One reader and one writer for both, so
+// the trust check (cache/trust.ts) is the same for them as for an engine's record.
+
+
+
+
+
+const sha256Of = (content) => (0,external_node_crypto_namespaceObject.createHash)('sha256').update(content).digest('hex');
+/**
+ * What a kept file holds, if this run may be served it: a plain file (a link could lead anywhere), signed where
+ * signatures count. Null otherwise, and for one that is not there or cannot be read.
+ */
+async function servedFile(kind, file, trust) {
+    if (!(await isPlainFile(file)))
+        return null;
+    const content = await (0,promises_namespaceObject.readFile)(file).catch(() => null);
+    if (content === null)
+        return null;
+    const signature = await (0,promises_namespaceObject.readFile)(`${file}.sig`, 'utf8').catch(() => null);
+    return mayServe(trust, kind, (0,external_node_path_namespaceObject.basename)(file), sha256Of(content), signature?.trim()) ? content : null;
+}
+/**
+ * Puts a staged file in place of a kept one, with a rename (readers see the old file or the new one, whole),
+ * and its signature beside it. The old signature goes first: for a moment the file is unsigned, never signed by
+ * a signature that is not its own. Returns the digest and signature, for the registry.
+ */
+async function placeSigned(kind, staged, file, trust) {
+    const sha256 = sha256Of(await (0,promises_namespaceObject.readFile)(staged));
+    const signature = signEntry(trust, kind, (0,external_node_path_namespaceObject.basename)(file), sha256);
+    await (0,promises_namespaceObject.rm)(`${file}.sig`, { force: true });
+    await (0,promises_namespaceObject.rename)(staged, file);
+    if (signature)
+        await writeNewFile(`${file}.sig`, `${signature}\n`);
+    return { sha256, signature };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/accuracy/reference.js
+
+
+
+
+
+
+
+/**
+ * The reference outputs, kept in the engine cache's folder by (ONNX digest, inputs, runtime): a model
+ * whose ONNX did not change is not run on the CPU again, nor even read. A cache that cannot be read or
+ * written costs a computation, never the check.
+ */
+async function cachedReferenceOutputs(cacheDir, modelDigest, inputs, compute, 
+/** A reference another job could have rewritten (to zeros, so that a broken engine passes) is used only
+ * when the cache's trust says so: a plain file, signed where signatures count (cache/trust.ts). */
+trust, 
+/** The fleet's registry: a reference the folder lacks is pulled from it, one computed here pushed to it. */
+registry = null) {
+    const hash = (0,external_node_crypto_namespaceObject.createHash)('sha256')
+        .update(REFERENCE_RUNTIME)
+        .update(modelDigest ?? '');
+    for (const input of inputs) {
+        // float32 inputs hash as they did before types: a kept reference stays valid.
+        const type = input.type === 'float32' ? '' : `:${input.type}`;
+        hash.update(`${input.name}:${input.dims.join('x')}${type}`).update(elementBytes(input.type, input.values));
+    }
+    const key = hash.digest('hex');
+    const file = cacheDir && modelDigest && (0,external_node_path_namespaceObject.join)(cacheDir, 'references', `${key}.json`);
+    if (!file && modelDigest)
+        return { outputs: await computedOnce(key, compute), cached: false };
+    if (file && registry && !(await isPlainFile(file))) {
+        await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(file), { recursive: true }).catch(() => { });
+        await registry.pullFile('reference', (0,external_node_path_namespaceObject.basename)(file), file);
+    }
+    const served = file && (await servedFile('reference', file, trust));
+    const kept = served ? reference_decode(served.toString('utf8')) : null;
+    if (kept)
+        return { outputs: kept, cached: true };
+    const outputs = await compute();
+    if (file) {
+        const staging = `${file}.${process.pid}.tmp`;
+        await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(file), { recursive: true })
+            .then(() => writeNewFile(staging, reference_encode(outputs)))
+            .then(() => placeSigned('reference', staging, file, trust))
+            .then(({ sha256, signature }) => registry?.pushFile('reference', (0,external_node_path_namespaceObject.basename)(file), file, sha256, signature))
+            .catch(() => (0,promises_namespaceObject.rm)(staging, { force: true }));
+    }
+    return { outputs, cached: false };
+}
+/**
+ * References this process computed without a cache folder, by the key a folder would file them under: a keep-fp32
+ * search checks the same model on the same inputs once per candidate, each a run of its own in this process. The
+ * last few are kept; one that failed (or was cancelled) is computed again.
+ */
+const computed = new Map();
+const COMPUTED_KEPT = 4;
+function computedOnce(key, compute) {
+    let outputs = computed.get(key);
+    if (!outputs) {
+        outputs = compute();
+        computed.set(key, outputs);
+        outputs.catch(() => computed.delete(key));
+        if (computed.size > COMPUTED_KEPT)
+            computed.delete(computed.keys().next().value);
+    }
+    return outputs;
+}
+/** Which runtime computed a kept reference: another version may round differently. */
+const REFERENCE_RUNTIME = 'onnxruntime-web 1.30 cpu fp32\0';
+/** Each output's values in its type's bytes (a float32 output as before types: no `type` key). */
+const reference_encode = (outputs) => JSON.stringify(outputs.map((o) => ({
+    name: o.name,
+    dims: o.dims,
+    ...(o.type !== 'float32' && { type: o.type }),
+    values: elementBytes(o.type, o.values).toString('base64'),
+})));
+function reference_decode(text) {
+    try {
+        const data = JSON.parse(text);
+        return data.map((o) => {
+            const type = o.type ?? 'float32';
+            if (!isElementType(type))
+                throw new Error('damaged');
+            const values = readElements(type, Buffer.from(o.values, 'base64'));
+            if (values.length !== o.dims.reduce((a, b) => a * b, 1))
+                throw new Error('damaged');
+            return { name: o.name, dims: o.dims, type, values };
+        });
+    }
+    catch {
+        return null; // damaged: computed again
+    }
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/onnx/runtime.js
+// ONNX Runtime on the CPU (onnxruntime-web's WebAssembly, one thread): the FP32 reference a check compares with,
+// computed from an ONNX model on the inputs an engine gets. Loaded the first time something asks for it.
+
+/**
+ * How a reference session is made: each runs once or a few times, so MatMul weights are not prepacked (a prepacked
+ * copy doubles the weights in WebAssembly's heap: a 1 GiB MatMul weight peaked at 3.2 GiB prepacked, 2.2 GiB
+ * not, and started 5x sooner).
+ */
+const SESSION_OPTIONS = { extra: { session: { disable_prepacking: '1' } } };
+/** ONNX Runtime (WebAssembly, on the CPU), loaded the first time a model asks for it. */
+async function loadOnnxRuntime() {
+    const ort = (await __nccwpck_require__.e(/* import() */ 601).then(__nccwpck_require__.bind(__nccwpck_require__, 3601)));
+    if (ort.env.wasm)
+        ort.env.wasm.numThreads = 1;
+    return ort;
+}
+/**
+ * An input as ONNX Runtime takes it: the reference model is FP32 (widen-model.ts), so FP16 and BF16 inputs
+ * go in as the float32 values they hold; integers in their own type.
+ */
+function feed(ort, input) {
+    const { type, values, dims } = input;
+    if (!isIntegral(type))
+        return new ort.Tensor('float32', Float32Array.from(values), dims);
+    if (type === 'int64')
+        return new ort.Tensor('int64', BigInt64Array.from(values, (v) => BigInt(v)), dims);
+    const arrays = { int32: Int32Array, int8: Int8Array, uint8: Uint8Array, bool: Uint8Array };
+    return new ort.Tensor(type, arrays[type].from(values), dims);
+}
+/** ONNX Runtime's output as a reference: float32 as it is, integers and booleans as numbers. */
+function referenceOf(name, tensor) {
+    const dims = [...tensor.dims];
+    if (tensor.type === 'float32' && tensor.data instanceof Float32Array) {
+        return { name, dims, type: 'float32', values: tensor.data };
+    }
+    if (isElementType(tensor.type) && isIntegral(tensor.type)) {
+        const data = tensor.data;
+        return {
+            name,
+            dims,
+            type: tensor.type,
+            values: Float64Array.from({ length: data.length }, (_, i) => Number(data[i])),
+        };
+    }
+    throw new Error(`the model's output ${name} is ${tensor.type}: float32, integer and bool outputs are compared`);
+}
+/**
+ * The reference outputs: the ONNX model (a session opened once per model, its FP16/BF16 tensors widened to
+ * FP32) run by ONNX Runtime on the CPU in FP32, on the same inputs the engine gets.
+ */
+async function referenceOutputs(ort, session, inputs) {
+    const given = new Map(inputs.map((input) => [input.name, input]));
+    const feeds = {};
+    for (const name of session.inputNames) {
+        const input = given.get(name);
+        if (!input)
+            throw new Error(`the model's input ${name} has no shape in this profile`);
+        feeds[name] = feed(ort, input);
+    }
+    const results = await session.run(feeds);
+    return session.outputNames.map((name) => referenceOf(name, results[name]));
+}
+
+;// CONCATENATED MODULE: external "node:timers/promises"
+const external_node_timers_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
+;// CONCATENATED MODULE: ./.build/tsc/onnx/pieces.js
+// An ONNX model run by ONNX Runtime in pieces of consecutive nodes, each its own small model: the tensors that
+// cross a piece's edge are handed to the next piece as they are (an FP16 tensor stays FP16). ONNX Runtime's
+// session start grows faster than the graph on a long FP16 chain (the casts its CPU inserts around every FP16
+// node: 10,000 nodes 4.2 s, 20,000 about 20 s, measured in bench/precision-writer.ts), and a session cannot be
+// stopped once begun; pieces keep both bounded: the time is linear in the nodes, and a cancel stops the run at
+// the next piece. A piece's weights go to ONNX Runtime as external data, a view of the model's bytes or the range
+// of an external-data file it needs, so WebAssembly's heap holds one piece's weights once (a 1 GiB FP32 weight
+// inline and prepacked: bad_alloc; as external data, unprepacked: checked). A model pieces cannot express (a graph
+// output that no node makes, sparse initializers) runs whole, as it is; one whose pieces fail is run again as one
+// piece, whose error is the one said.
+
+
+
+
+
+
+/** Nodes in one piece: small enough that a session starts in well under a second, large enough to amortize it. */
+const NODES_PER_PIECE = 1000;
+/** The weights one piece holds at most (a larger single weight is a piece of its own). */
+const PIECE_WEIGHT_BYTES = 256 * 2 ** 20;
+/** From this size an inline weight goes to ONNX Runtime as external data (a view, never copied into the model). */
+const EXTERNAL_FROM_BYTES = 2 ** 20;
+/** ONNX's TensorProto.DataType code for each type ONNX Runtime's tensors name. */
+const ONNX_TYPE = {
+    float32: 1,
+    uint8: 2,
+    int8: 3,
+    uint16: 4,
+    int16: 5,
+    int32: 6,
+    int64: 7,
+    string: 8,
+    bool: 9,
+    float16: 10,
+    float64: 11,
+    uint32: 12,
+    uint64: 13,
+};
+/** What a node reads: its inputs and what its subgraphs capture from outside them. */
+function readsOf(node) {
+    const captured = subgraphs(node).flatMap((g) => [...capturedNames(g.bytes)]);
+    return [...node.inputs, ...captured].filter(Boolean);
+}
+/** The bytes of an initializer's data, inline or external (its external_data `length`, else 0). */
+function weightBytes(tensor) {
+    const fields = fieldsOf(tensor);
+    const raw = fields.find((f) => f.number === 9);
+    if (raw)
+        return raw.value;
+    return Number(externalEntries(tensor, fields).get('length') ?? 0);
+}
+/** A TensorProto's external_data entries (13: key 1, value 2). */
+function externalEntries(tensor, fields = fieldsOf(tensor)) {
+    const entries = new Map();
+    for (const f of fields.filter((x) => x.number === 13 && x.wire === 2)) {
+        const entry = payload(tensor, f);
+        const parts = fieldsOf(entry);
+        const key = parts.find((x) => x.number === 1);
+        const value = parts.find((x) => x.number === 2);
+        if (key)
+            entries.set(graph_text(entry, key), value ? graph_text(entry, value) : '');
+    }
+    return entries;
+}
+/**
+ * The model cut into pieces no larger than `size` (one piece when it is small); null where pieces cannot express
+ * it (it then runs as it is).
+ */
+function plan(model, size, fed) {
+    const fields = fieldsOf(model);
+    const graphField = fields.find((f) => f.number === 7 && f.wire === 2);
+    if (!graphField)
+        return null;
+    const graph = payload(model, graphField);
+    const graphFields = fieldsOf(graph);
+    if (graphFields.some((f) => f.number === 15))
+        return null;
+    const initializers = new Map();
+    const declared = new Map();
+    const outputs = [];
+    const nodes = [];
+    for (const f of graphFields) {
+        const bytes = payload(graph, f);
+        if (f.number === 1)
+            nodes.push({ field: graph.subarray(f.start, f.end), node: readNode(bytes) });
+        else if (f.number === 5)
+            initializers.set(tensorName(bytes), bytes);
+        else if (f.number === 12 || f.number === 13) {
+            const { name } = valueInfo(bytes);
+            declared.set(name, bytes);
+            if (f.number === 12)
+                outputs.push(name);
+        }
+    }
+    // A fed input shadows an initializer of its name (IR < 4's overridable defaults).
+    for (const name of fed)
+        initializers.delete(name);
+    const made = new Set(nodes.flatMap(({ node }) => node.outputs));
+    if (outputs.some((o) => !made.has(o)))
+        return null;
+    const pieces = [];
+    const lastRead = new Map();
+    let piece = open();
+    function open() {
+        return {
+            nodes: [],
+            inputs: [],
+            initializers: [],
+            outputs: [],
+            inside: new Set(),
+            used: new Set(),
+            weights: 0,
+        };
+    }
+    const close = () => {
+        pieces.push({
+            nodes: piece.nodes,
+            inputs: piece.inputs,
+            initializers: [...piece.used].map((name) => initializers.get(name)),
+            outputs: [...piece.inside],
+        });
+        piece = open();
+    };
+    for (const { field, node } of nodes) {
+        const reads = readsOf(node);
+        const weights = reads
+            .filter((name) => initializers.has(name) && !piece.used.has(name))
+            .reduce((sum, name) => sum + weightBytes(initializers.get(name)), 0);
+        if (piece.nodes.length >= size.nodes || (piece.nodes.length > 0 && piece.weights + weights > size.weights))
+            close();
+        for (const name of reads) {
+            if (piece.inside.has(name))
+                continue;
+            if (initializers.has(name)) {
+                if (!piece.used.has(name))
+                    piece.weights += weightBytes(initializers.get(name));
+                piece.used.add(name);
+            }
+            else if (!piece.inputs.includes(name))
+                piece.inputs.push(name);
+            lastRead.set(name, pieces.length);
+        }
+        piece.nodes.push(field);
+        for (const o of node.outputs)
+            if (o)
+                piece.inside.add(o);
+    }
+    if (piece.nodes.length > 0)
+        close();
+    const kept = new Set(outputs);
+    // A piece hands on only what a later piece or the graph's outputs read.
+    for (const [k, each] of pieces.entries())
+        each.outputs = each.outputs.filter((name) => kept.has(name) || (lastRead.get(name) ?? -1) > k);
+    const done = pieces.map(() => []);
+    for (const [name, k] of lastRead)
+        if (!kept.has(name))
+            done[k].push(name);
+    const head = fields.filter((f) => f.number !== 7).map((f) => model.subarray(f.start, f.end));
+    return { head, pieces, done, outputs, declared };
+}
+/** A ValueInfoProto of a tensor's element type and its concrete dims. */
+function valueInfoOf(name, tensor) {
+    const code = ONNX_TYPE[tensor.type];
+    if (code === undefined)
+        throw new Error(`${name} is a ${tensor.type} tensor, which a piece cannot be fed`);
+    const shape = Buffer.concat(tensor.dims.map((d) => lenField(1, varintField(1, d))));
+    const tensorType = Buffer.concat([varintField(1, code), lenField(2, shape)]);
+    return Buffer.concat([stringField(1, name), lenField(2, lenField(1, tensorType))]);
+}
+/** The bytes [offset, offset + length) of an external-data file in the model's folder (never outside it). */
+function readExternal(dir, location, offset, length) {
+    const path = (0,external_node_path_namespaceObject.normalize)(location);
+    if ((0,external_node_path_namespaceObject.isAbsolute)(path) || path.startsWith('..'))
+        throw new Error(`external data ${location} is outside the model's folder`);
+    const out = Buffer.allocUnsafe(length);
+    const fd = (0,external_node_fs_namespaceObject.openSync)((0,external_node_path_namespaceObject.join)(dir, path), 'r');
+    try {
+        for (let at = 0; at < length;) {
+            const read = (0,external_node_fs_namespaceObject.readSync)(fd, out, at, length - at, offset + at);
+            if (read === 0)
+                throw new Error(`external data ${location} ends before ${offset + length} bytes`);
+            at += read;
+        }
+    }
+    finally {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
+    }
+    return out;
+}
+/**
+ * An initializer as the piece gives it: a large inline one, or one whose data is external, becomes external data
+ * of the piece's own (a view of the model's bytes, or the range of the file it names, read now).
+ */
+function pieceTensor(tensor, dir, external) {
+    const fields = fieldsOf(tensor);
+    const raw = fields.find((f) => f.number === 9);
+    const isExternal = fields.some((f) => f.number === 14 && f.value === 1);
+    if (!isExternal && (!raw || raw.value < EXTERNAL_FROM_BYTES))
+        return tensor;
+    let data;
+    if (raw)
+        data = payload(tensor, raw);
+    else {
+        const entries = externalEntries(tensor, fields);
+        const offset = Number(entries.get('offset') ?? 0);
+        const length = Number(entries.get('length') ?? Number.NaN);
+        if (!Number.isSafeInteger(offset) || !Number.isSafeInteger(length))
+            throw new Error(`${tensorName(tensor)}: external data without an offset and length`);
+        data = readExternal(dir, entries.get('location') ?? '', offset, length);
+    }
+    const path = `piece-data-${external.length}`;
+    external.push({ path, data });
+    const entry = (key, value) => lenField(13, Buffer.concat([stringField(1, key), stringField(2, value)]));
+    return Buffer.concat([
+        ...fields.filter((f) => ![9, 13, 14].includes(f.number)).map((f) => tensor.subarray(f.start, f.end)),
+        entry('location', path),
+        entry('offset', '0'),
+        entry('length', String(data.length)),
+        varintField(14, 1),
+    ]);
+}
+/** One piece as a model of its own: its nodes and initializers, fed what it reads, giving what it hands on. */
+function pieceModel(plan, piece, values, dir) {
+    const externalData = [];
+    const graph = Buffer.concat([
+        ...piece.nodes,
+        stringField(2, 'piece'),
+        ...piece.initializers.map((t) => lenField(5, pieceTensor(t, dir, externalData))),
+        // A name nothing defines is left undeclared: ONNX Runtime says what the whole model would.
+        ...piece.inputs
+            .filter((name) => values.has(name))
+            .map((name) => lenField(11, valueInfoOf(name, values.get(name)))),
+        ...piece.outputs.map((name) => lenField(12, plan.declared.get(name) ?? stringField(1, name))),
+    ]);
+    return { bytes: Buffer.concat([...plan.head, lenField(7, graph)]), externalData };
+}
+/**
+ * The model's outputs on `inputs` from ONNX Runtime, run piece by piece (`size` nodes each); a cancel stops it at
+ * the next piece (throwing the signal's reason). Throws what ONNX Runtime throws for the model as one piece.
+ */
+async function runInPieces(ort, model, inputs, options = {}) {
+    const { signal, dir = '.' } = options;
+    const fed = new Set(inputs.map((i) => i.name));
+    const size = { nodes: NODES_PER_PIECE, weights: PIECE_WEIGHT_BYTES, ...options.size };
+    const cut = plan(model, size, fed);
+    if (!cut) {
+        signal?.throwIfAborted();
+        const session = await ort.InferenceSession.create(model, SESSION_OPTIONS);
+        try {
+            return await referenceOutputs(ort, session, inputs);
+        }
+        finally {
+            await session.release?.();
+        }
+    }
+    try {
+        return await piecewise(ort, cut, inputs, dir, signal);
+    }
+    catch (error) {
+        if (signal?.aborted || cut.pieces.length === 1)
+            throw error;
+        // The model as one piece: its error names what is wrong, not which piece met it.
+        const whole = { nodes: Number.POSITIVE_INFINITY, weights: Number.POSITIVE_INFINITY };
+        return piecewise(ort, plan(model, whole, fed), inputs, dir, signal);
+    }
+}
+async function piecewise(ort, cut, inputs, dir, signal) {
+    const values = new Map(inputs.map((i) => [i.name, feed(ort, i)]));
+    for (const [k, piece] of cut.pieces.entries()) {
+        // ONNX Runtime's promises settle as microtasks: without a turn of the event loop here a SIGTERM's handler
+        // (a macrotask) would not run, nor abort the signal, until every piece had (measured: 16 s on 100,000 nodes).
+        await (0,external_node_timers_promises_namespaceObject.setImmediate)();
+        signal?.throwIfAborted();
+        const { bytes, externalData } = pieceModel(cut, piece, values, dir);
+        const session = await ort.InferenceSession.create(bytes, { ...SESSION_OPTIONS, externalData });
+        try {
+            const feeds = Object.fromEntries(piece.inputs.filter((name) => values.has(name)).map((n) => [n, values.get(n)]));
+            const results = await session.run(feeds);
+            for (const name of piece.outputs)
+                values.set(name, results[name]);
+        }
+        finally {
+            await session.release?.();
+        }
+        for (const name of cut.done[k])
+            values.delete(name);
+    }
+    return cut.outputs.map((name) => referenceOf(name, values.get(name)));
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/common/tolerance.js
+/** The absolute tolerance for one output: a share of its largest reference value, or as given. */
+function absoluteTolerance(atol, reference) {
+    if ('absolute' in atol)
+        return atol.absolute;
+    let largest = 0;
+    for (let i = 0; i < reference.length; i += 1) {
+        const v = Math.abs(reference[i]);
+        if (Number.isFinite(v) && v > largest)
+            largest = v;
+    }
+    return atol.shareOfMax * largest;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/onnx/external-data.js
+// Where an ONNX model keeps its weights outside the file: what a build reads besides the model, so what the
+// engine cache keys and what must be regular files before anything reads them.
+
+
+
+
+/**
+ * The external-data files an ONNX model names: each TensorProto's external_data holds a
+ * StringStringEntryProto { key: "location", value: <file> }, which protobuf writes as the bytes
+ * 0a 08 "location" 12 <length> <file>.
+ */
+async function externalDataFiles(onnx) {
+    const MAX_NAME_BYTES = 4096;
+    const marker = Buffer.from('\x0a\x08location\x12', 'latin1');
+    const found = new Set();
+    let tail = Buffer.alloc(0);
+    for await (const chunk of (0,external_node_fs_namespaceObject.createReadStream)(onnx, { highWaterMark: 4 * 1024 * 1024 })) {
+        const data = Buffer.concat([tail, chunk]);
+        for (let at = data.indexOf(marker); at !== -1; at = data.indexOf(marker, at + 1)) {
+            const length = readVarint(bufferSource(data), at + marker.length);
+            if (!length || length.value === 0 || length.value > MAX_NAME_BYTES)
+                continue;
+            const end = length.next + length.value;
+            if (end <= data.length)
+                found.add(data.toString('utf8', length.next, end));
+        }
+        // A marker cut at the chunk's end is found again with the next chunk.
+        tail = data.subarray(Math.max(0, data.length - MAX_NAME_BYTES - marker.length - 4));
+    }
+    // Names under .. or absolute ones are keyed too: whatever the parser reads changes the plan.
+    return [...found].map((name) => (0,external_node_path_namespaceObject.resolve)((0,external_node_path_namespaceObject.dirname)(onnx), name)).sort();
+}
+/** The external-data files an ONNX names that are not regular files (a FIFO, a device), or missing ones. */
+async function irregularExternalData(onnx) {
+    const files = await externalDataFiles(onnx).catch(() => []);
+    const found = await Promise.all(files.map(async (file) => ((await (0,promises_namespaceObject.stat)(file).catch(() => null))?.isFile() ? [] : [file])));
+    return found.flat();
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/common/release-bytes.js
+// A large file's bytes given back at once. A Buffer's memory lives outside V8's heap and is freed when a garbage
+// collection finds it unreferenced, which may be seconds later: a 1 GiB model read for the FP16 writer was still
+// held while ONNX Runtime loaded the next model (bench/precision-writer.ts measured 3.2 GiB at peak).
+/**
+ * Frees `bytes`' memory now, where it alone owns its ArrayBuffer (a large file read whole); a Buffer that shares
+ * Node's pool (a small file) is left to the collector. `bytes` and every view of its memory are empty afterwards:
+ * call it only when nothing reads them again.
+ */
+function releaseBytes(bytes) {
+    const { buffer } = bytes;
+    if (!(buffer instanceof ArrayBuffer) || buffer.detached)
+        return;
+    if (bytes.byteOffset !== 0 || bytes.byteLength !== buffer.byteLength)
+        return;
+    buffer.transfer(0);
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/builds/written-onnx-check.js
+// Before any GPU time goes to an engine built from an ONNX trt-ci wrote (TensorRT 11's FP16 ONNX), ONNX Runtime
+// loads the written model and runs it beside the user's on the same seeded inputs, at the first profile's min
+// shape. A written model that does not load, or whose outputs leave the FP16 band, is not built: the writer's
+// mistake, or a weight FP16 cannot hold (past 65504), is said with the output and its error instead.
+// ONNX Runtime's CPU computes FP16 nodes in FP32 (docs/accuracy.md), so what this sees is the written graph's
+// types, casts and rounded weights; an overflow of FP16 activations shows only on the engine (its own gate), or
+// where it crosses the edge of a piece the models run in (onnx/pieces.ts), stored in FP16 there.
+
+
+
+
+
+
+
+
+
+/**
+ * How far a written output may be from the user's model's, as a share of that output's largest magnitude:
+ * FP16 keeps 11 significant bits (2^-11); rounded weights and the casts between layers add up over a network,
+ * and 2^-7 (16 units in the last place) is where the writer's own tests put the band. BF16 keeps 8 bits:
+ * the same 16 units are 2^-4.
+ */
+const WRITTEN_BAND = 2 ** -7;
+const WRITTEN_BAND_BF16 = 2 ** -4;
+/**
+ * ONNX Runtime's CPU has no BF16 kernels: a BF16 model it has resolved (types checked against ONNX's schemas)
+ * stops at the first node it has no kernel for. Such a model is then run widened to FP32 (its BF16 weights
+ * as the exact values they hold): the types are checked, and the numbers within the band.
+ */
+const NO_KERNEL = /Could not find an implementation for/;
+/**
+ * One float output's largest error as a share of its largest finite reference magnitude (compareOutput with
+ * atol at the band, rtol 0): Infinity where an element is Inf or NaN and the reference's is not the same, or the
+ * output is missing.
+ */
+function outputError(want, got, band) {
+    if (!got || got.values.length !== want.values.length)
+        return Number.POSITIVE_INFINITY;
+    const scale = Math.max(1e-3, absoluteTolerance({ shareOfMax: 1 }, want.values));
+    const tolerance = { atol: band * scale, rtol: 0, cosine: null, topK: null };
+    const error = compareOutput(got.values, want.values, want.dims, tolerance);
+    const finite = (error.maxAbsError ?? 0) / scale;
+    // Out of tolerance while every finite element is within it: a non-finite element made it so.
+    return error.outOfTolerance > 0 && finite <= band ? Number.POSITIVE_INFINITY : finite;
+}
+/**
+ * Whether the written model's outputs agree with the user's within `band`: each float output's largest error
+ * (integer and boolean outputs are not compared: an arg-max may flip on a tie); null when no float output was
+ * there to compare. Pure.
+ */
+function judgeWritten(reference, written, band = WRITTEN_BAND) {
+    const byName = new Map(written.map((o) => [o.name, o]));
+    let worst = null;
+    for (const want of reference.filter((o) => o.type === 'float32')) {
+        const error = outputError(want, byName.get(want.name), band);
+        if (!worst || error > worst.error)
+            worst = { output: want.name, error };
+    }
+    if (!worst)
+        return null;
+    return {
+        status: worst.error <= band ? 'agrees' : 'differs',
+        worst: { output: worst.output, error: Number.isFinite(worst.error) ? worst.error : null },
+    };
+}
+/** The accuracy check's input ranges, where it gives them: the check's inputs are drawn in them. */
+function rangesOf(model) {
+    const inputs = model.accuracy?.inputs;
+    return inputs && typeof inputs === 'object' && 'ranges' in inputs ? inputs.ranges : {};
+}
+/**
+ * The user's model's outputs, by its bytes and the inputs: a keep-fp32 search writes one model tens of times in
+ * one process (each candidate list), and its reference is the same each time. The few last are kept.
+ */
+const originals = new Map();
+const ORIGINALS_KEPT = 4;
+function originalOutputs(ort, original, inputs, ranges, { dir, signal }) {
+    const key = (0,external_node_crypto_namespaceObject.createHash)('sha256')
+        .update(original)
+        .update(JSON.stringify([inputs.map((i) => [i.name, i.dims, i.type]), ranges, dir]))
+        .digest('hex');
+    let outputs = originals.get(key);
+    if (!outputs) {
+        outputs = runInPieces(ort, Buffer.from(original.buffer, original.byteOffset, original.byteLength), inputs, {
+            dir,
+            ...(signal && { signal }),
+        });
+        // A cancelled run is not the model's outputs: the next check computes them afresh.
+        outputs.catch(() => originals.delete(key));
+        originals.set(key, outputs);
+        if (originals.size > ORIGINALS_KEPT)
+            originals.delete(originals.keys().next().value);
+    }
+    return outputs;
+}
+/** Runs both models on ONNX Runtime and judges the written one; never throws. */
+async function checkWrittenOnnx(model, 
+/**
+ * The user's model, or how to read it: then it is read for its run and freed right after (a gigabyte model is
+ * not held while ONNX Runtime runs the written one).
+ */
+original, written, types, runtime, options = {}) {
+    const { narrow = 'fp16', judged = null, signal } = options;
+    // Both models name their external data relative to the user's (the written one's is linked beside it).
+    const dir = (0,external_node_path_namespaceObject.dirname)(model.onnx);
+    let shape = '';
+    const band = narrow === 'bf16' ? WRITTEN_BAND_BF16 : WRITTEN_BAND;
+    const result = (status, reason) => ({
+        status,
+        worst: null,
+        band,
+        shape,
+        reason,
+    });
+    let ort;
+    let inputs;
+    let reference;
+    try {
+        // The first profile at its min shape: the cheapest run that goes through every node.
+        inputs = seededInputs(model.profiles[0], 'min', types, rangesOf(model));
+        shape = inputs.map((i) => `${i.name}:${i.dims.join('x')}`).join(',');
+        ort = await runtime();
+        const bytes = typeof original === 'function' ? await original() : original;
+        try {
+            reference = await originalOutputs(ort, bytes, inputs, rangesOf(model), { dir, signal });
+        }
+        finally {
+            if (bytes !== original)
+                releaseBytes(bytes);
+        }
+    }
+    catch (error) {
+        if (signal?.aborted)
+            return result('not-checked', 'the run was cancelled');
+        // The user's own model: a custom op ONNX Runtime has no kernel for, an input type it is not fed. Not the
+        // writer's fault; the build goes on and the report says the written model went unchecked.
+        return result('not-checked', `ONNX Runtime cannot run the model itself: ${errorMessage(error)}`);
+    }
+    let outputs;
+    try {
+        const run = (bytes) => runInPieces(ort, bytes, inputs, { dir, ...(signal && { signal }) });
+        outputs = await run(Buffer.from(written.buffer, written.byteOffset, written.byteLength)).catch((error) => {
+            const widened = narrow === 'bf16' && NO_KERNEL.test(errorMessage(error)) && widenToFloat32(Buffer.from(written));
+            if (!widened || signal?.aborted)
+                throw error;
+            return run(widened);
+        });
+    }
+    catch (error) {
+        if (signal?.aborted)
+            return result('not-checked', 'the run was cancelled');
+        return result('does-not-load', `ONNX Runtime cannot run the written model: ${errorMessage(error)}`);
+    }
+    const verdict = judgeWritten(reference.filter((o) => !judged || judged.has(o.name)), outputs, band);
+    // An agreement over nothing is no check: said as one not made.
+    if (!verdict)
+        return result('not-checked', 'the model has no float output to compare (integer outputs are not)');
+    return { ...verdict, band, shape, reason: null };
+}
+/** The check's verdict in words, for a build that is not made. */
+function writtenCheckProblem(check) {
+    if (check.status === 'does-not-load')
+        return check.reason;
+    if (check.status !== 'differs')
+        return null;
+    const { output, error } = check.worst;
+    const off = error === null ? 'Inf or NaN' : `${(error * 100).toPrecision(3)}% of its largest value`;
+    return (`on ONNX Runtime its output ${output} is off from the model's by ${off} at ${check.shape} ` +
+        `(band ${(check.band * 100).toPrecision(2)}%)`);
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/builds/precision-onnx.js
+// precision: fp16 on TensorRT 11, which has no --fp16: the engine is built from an FP16 ONNX trt-ci writes
+// (onnx/mixed-precision.ts), FP16 except the nodes keep-fp32 names. The written ONNX goes to a folder
+// of its own under the output folder with the model's external-data files linked beside it (an ONNX names
+// them relative to itself); the user's ONNX is what every other stage reads (references, explain, history).
+
+
+
+
+
+
+
+
+
+
+
+
+/** The model as trtexec is given it: the written FP16 ONNX, strongly typed, where there is one. */
+function modelToBuild(job) {
+    return job.precisionOnnx
+        ? { ...job.model, onnx: job.precisionOnnx.onnx, precision: 'strongly-typed', keepFp32: [] }
+        : job.model;
+}
+/** The narrow type of the ONNX this model is built from on this TensorRT, where trt-ci writes one; else null. */
+function writesPrecisionOnnx(model, version) {
+    const flag = precisionFlag(model.precision, version);
+    return 'writesOnnx' in flag && flag.writesOnnx ? flag.writesOnnx : null;
+}
+/** Where a model's written ONNX goes under a folder: `fp16-onnx/` or `bf16-onnx/`, by its precision. */
+const precisionOnnxFolder = (model, under) => (0,external_node_path_namespaceObject.join)(under, `${narrowOf(model.precision) ?? 'fp16'}-onnx`);
+/** A written ONNX that ONNX Runtime refused or found out of the FP16 band: nothing is built from it. */
+class WrittenOnnxRefused extends Error {
+}
+/**
+ * Writes `model`'s FP16 ONNX into `dir` (made afresh), its external data linked beside it, and has ONNX Runtime
+ * check it against the model before anything is built from it (written-onnx-check.ts).
+ */
+async function writePrecisionOnnx(model, dir, runtime = loadOnnxRuntime, 
+/** The outputs the check judges (a marked copy's own model's: its marked tensors carry FP16's error by design). */
+judged = null, signal) {
+    await (0,promises_namespaceObject.rm)(dir, { recursive: true, force: true });
+    await (0,promises_namespaceObject.mkdir)(dir, { recursive: true });
+    const source = await (0,promises_namespaceObject.readFile)(model.onnx);
+    const narrow = narrowOf(model.precision) ?? 'fp16';
+    const written = mixedPrecisionOnnx(source, { narrow, keep: new Set(model.keepFp32) });
+    // The written model is a copy: the source's memory goes back now, and the check reads the model again for its
+    // own run (a 1 GiB model: 2.x GiB at peak instead of 3.2, bench/precision-writer.ts).
+    releaseBytes(source);
+    // A kept name no node has would leave that node FP16 without a word (config rules catch it where the graph
+    // reads at load; this is where it is decided).
+    if (written.unmatched.length)
+        throw new Error(`keep-fp32 names no node of it: ${written.unmatched.join(', ')} (node_of_<output> for unnamed ones)`);
+    const onnx = await writeOnnxCopy(model.onnx, written.model, dir);
+    const types = new Map(readOnnxIo(model.onnx).inputs.map((input) => [input.name, input.type]));
+    const check = await checkWrittenOnnx(model, () => (0,promises_namespaceObject.readFile)(model.onnx), written.model, types, runtime, {
+        narrow,
+        judged,
+        ...(signal && { signal }),
+    });
+    const refused = writtenCheckProblem(check);
+    if (refused)
+        throw new WrittenOnnxRefused(refused);
+    const narrowNodes = written.nodes.filter((n) => n.precision === narrow).length;
+    return {
+        onnx,
+        narrow,
+        fp16Nodes: narrow === 'fp16' ? narrowNodes : 0,
+        bf16Nodes: narrow === 'bf16' ? narrowNodes : 0,
+        fp32Nodes: written.nodes.length - narrowNodes,
+        kept: model.keepFp32,
+        keptWide: written.nodes.filter((n) => n.reason === 'reads a constant past the narrow range').map((n) => n.node),
+        casts: written.casts,
+        check,
+    };
+}
+/**
+ * `bytes` (a rewrite of the ONNX `source`) written into `dir` under the source's name, with the source's
+ * external-data files linked beside it: an ONNX names them relative to itself. Returns the written path.
+ */
+async function writeOnnxCopy(source, bytes, dir) {
+    const onnx = (0,external_node_path_namespaceObject.join)(dir, (0,external_node_path_namespaceObject.basename)(source));
+    await (0,promises_namespaceObject.writeFile)(onnx, bytes);
+    for (const data of await externalDataFiles(source)) {
+        const name = (0,external_node_path_namespaceObject.relative)((0,external_node_path_namespaceObject.dirname)(source), data);
+        if (name.startsWith('..'))
+            throw new Error(`${(0,external_node_path_namespaceObject.basename)(source)} names external data outside its folder`);
+        await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)((0,external_node_path_namespaceObject.join)(dir, name)), { recursive: true });
+        await (0,promises_namespaceObject.symlink)(data, (0,external_node_path_namespaceObject.join)(dir, name));
+    }
+    return onnx;
+}
+/** Why a model's builds are not made: its FP16 ONNX could not be written, or ONNX Runtime refused what was. */
+function writeFailure(error, model, dir) {
+    const source = (0,external_node_path_namespaceObject.basename)(model.onnx);
+    const type = (narrowOf(model.precision) ?? 'fp16').toUpperCase();
+    if (error instanceof WrittenOnnxRefused) {
+        const why = type === 'FP16'
+            ? 'a weight or constant past 65504 (or too small for FP16) turns Inf or 0 in the written model'
+            : "BF16's 8 bits do not hold a weight or constant closely enough";
+        return {
+            kind: 'other',
+            message: `the ${type} ONNX trt-ci wrote from ${source} was not built: ${error.message}`,
+            hint: `${why}: keep the node that holds it in FP32 (keep-fp32:), or give a strongly typed ONNX with ` +
+                `precision: strongly-typed; the written model: ${dir}`,
+        };
+    }
+    return {
+        kind: 'other',
+        message: `trt-ci could not write the ${type} ONNX of ${source}: ${errorMessage(error)}`,
+        hint: `TensorRT 11 has no --${type.toLowerCase()}: precision: ${type.toLowerCase()} builds ${withArticle(type)} ` +
+            'ONNX trt-ci writes from yours (docs/accuracy.md); or give a strongly typed ONNX with precision: strongly-typed',
+    };
+}
+/**
+ * Each job with the FP16 ONNX its model is built from (written once per model), or the failure that stops
+ * it: an ONNX the writer cannot read fails its builds with the reason, never builds FP32 in its place.
+ */
+async function withPrecisionOnnx(jobs, version, outputDir, runtime = loadOnnxRuntime, 
+/** The run's cancel: the check of a written model stops at once (a cancelled run builds nothing). */
+signal) {
+    const byModel = new Map();
+    const failures = new Map();
+    const out = [];
+    for (const job of jobs) {
+        if (!writesPrecisionOnnx(job.model, version)) {
+            out.push(job);
+            continue;
+        }
+        const name = job.model.name;
+        if (!byModel.has(name))
+            byModel.set(name, writePrecisionOnnx(job.model, (0,external_node_path_namespaceObject.join)(precisionOnnxFolder(job.model, outputDir), name), runtime, null, signal).catch((error) => writeFailure(error, job.model, (0,external_node_path_namespaceObject.join)(precisionOnnxFolder(job.model, outputDir), name))));
+        const written = await byModel.get(name);
+        if ('kind' in written) {
+            failures.set(name, written);
+            out.push(job);
+        }
+        else
+            out.push({ ...job, precisionOnnx: written });
+    }
+    return { jobs: out, failures };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/onnx/marked.js
+// A copy of an ONNX model whose chosen intermediate tensors are also graph outputs ("marked"), as Polygraphy's
+// `--onnx-outputs` does it: an engine built from it exports each of them, so its values can be set beside ONNX
+// Runtime's tensor by tensor (accuracy/first-divergence.ts). Each marked tensor is declared a float tensor of
+// unknown shape (ValueInfoProto name 1, type 2 → tensor_type 1 → elem_type 1 = FLOAT); the rest of the model
+// is copied byte for byte. Marking changes what TensorRT may fuse (a marked tensor must be materialised):
+// the caller says so. Pure: bytes in, bytes out.
+
+
+const floatOutput = (name) => lenField(12, Buffer.concat([stringField(1, name), lenField(2, lenField(1, varintField(1, FLOAT)))]));
+/** The model with `tensors` (main-graph tensors of float type) added to its outputs; existing ones stay once. */
+function markOutputs(model, tensors) {
+    return Buffer.concat(fieldsOf(model).map((f) => {
+        if (f.number !== 7 || f.wire !== 2)
+            return model.subarray(f.start, f.end);
+        const graph = payload(model, f);
+        const outputs = new Set(fieldsOf(graph)
+            .filter((x) => x.number === 12)
+            .map((x) => valueInfo(payload(graph, x)).name));
+        const added = [...new Set(tensors)].filter((name) => !outputs.has(name)).map(floatOutput);
+        return lenField(7, Buffer.concat([graph, ...added]));
+    }));
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/accuracy/divergence.js
+// The first-divergence pass, for an engine that failed its accuracy gate: a copy of its ONNX with the
+// intermediate tensors marked as outputs (onnx/marked.ts), built once with the engine's own flags
+// (FP16 written from the marked copy on TensorRT 11, --fp16 and keep-fp32's --layerPrecisions on 10), run on
+// the check's inputs at the shape that failed, each marked tensor against ONNX Runtime's on the same marked
+// model (never the cache: a marked reference serves no other run). first-divergence.ts names the node. What
+// goes wrong is said in the record, never the run: the pass only explains a failure the check already made.
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * The engine's own flags for the marked copy: on 11.x its FP16 or BF16 ONNX is written again, from the marked
+ * copy, and ONNX Runtime's check judges the outputs of the model itself (a marked tensor carries FP16's error:
+ * that is what the pass measures).
+ */
+async function markedPrecisionOnnx(marked, original, dir, version) {
+    if (!writesPrecisionOnnx(marked, version))
+        return undefined;
+    const outputs = new Set(readOnnxIo(original).outputs.map((o) => o.name));
+    return writePrecisionOnnx(marked, precisionOnnxFolder(marked, dir), undefined, outputs);
+}
+/** Where `checked` (a failed check of `outcome`) first leaves its tolerance, or why that cannot be said. */
+async function findFirstDivergence(outcome, checked, context, checkMarked) {
+    const { job, plan } = outcome;
+    const check = job.model.accuracy;
+    // The marked engine is judged without top-k (it means nothing for a hidden tensor): a failure by top-k
+    // alone would pass there and read as a fusion that marking broke, so it is said instead of searched.
+    const beyondTopK = (o) => o.nan + o.inf > 0 ||
+        o.outOfTolerance > 0 ||
+        (check.cosine !== null && o.cosine !== null && o.cosine < check.cosine);
+    const failing = checked.outputs.find((o) => o.failure !== null && beyondTopK(o));
+    const shape = failing?.shape ?? checked.outputs.find((o) => o.failure)?.shape ?? 'opt';
+    const dir = (0,external_node_path_namespaceObject.join)(context.config.outputDir, 'divergence', `${job.model.name}.${job.profile.name}`);
+    const said = { log: null, onnx: null };
+    const fail = (problem) => ({
+        status: 'error',
+        shape,
+        marked: 0,
+        node: null,
+        op: null,
+        computes: null,
+        tensor: null,
+        error: null,
+        failure: null,
+        downstream: null,
+        outputsFailing: [],
+        span: [],
+        problem,
+        ...said,
+        configPosition: null,
+    });
+    if (!failing)
+        return fail('the engine failed by top-k alone, which a hidden tensor cannot be judged by: no node is named ' +
+            '(`trt-ci precision` searches with the plain engine and its whole gate)');
+    try {
+        await (0,promises_namespaceObject.rm)(dir, { recursive: true, force: true });
+        await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.join)(dir, 'marked'), { recursive: true });
+        const source = await (0,promises_namespaceObject.readFile)(job.model.onnx);
+        const nodes = mainGraphNodes(mixedPrecisionOnnx(source, {
+            narrow: narrowOf(job.model.precision) ?? 'fp16',
+            keep: new Set(job.model.keepFp32),
+        }).nodes);
+        const layers = plan?.layerInfo ? ((await readEngineLayers(plan.layerInfo))?.layers ?? null) : null;
+        const marked = tensorsToMark(nodes, layers);
+        if (marked.length === 0)
+            return fail('the graph has no float tensor to mark');
+        said.onnx = await writeOnnxCopy(job.model.onnx, markOutputs(source, marked), (0,external_node_path_namespaceObject.join)(dir, 'marked'));
+        const markedModel = { ...job.model, onnx: said.onnx };
+        const precisionOnnx = await markedPrecisionOnnx(markedModel, job.model.onnx, dir, context.version);
+        const workspaceBytes = outcome.attempts.at(-1)?.workspaceBytes ?? job.model.workspaceBytes;
+        const markedJob = sideJob(job, dir, 'marked', { model: markedModel, precisionOnnx, workspaceBytes });
+        const build = await context.buildPlan(markedJob, outcome.gpu?.index ?? null);
+        said.log = build.attempts.at(-1)?.log ?? null;
+        if (!build.plan)
+            return fail(`the engine with marked outputs did not build: ${build.failure?.message ?? 'no plan'}`);
+        // One shape, every marked tensor against ONNX Runtime's on the marked model; top-k means nothing for an
+        // intermediate tensor, so tensors are judged by atol, rtol and cosine.
+        const markedCheck = { ...check, shapes: [shape], reference: null, topK: null };
+        const markedOutcome = { ...outcome, job: markedJob };
+        const run = await checkMarked(markedOutcome, build.plan.path, markedCheck, context, {
+            folder: (0,external_node_path_namespaceObject.join)(dir, 'check'),
+            cachedReference: false,
+        });
+        if (run.status === 'error')
+            return fail(`the engine with marked outputs could not be checked: ${run.problem}`);
+        // The model's own outputs are the ones its plain check judged.
+        const modelOutputs = checked.outputs.map((o) => o.name);
+        return {
+            ...firstDivergence(nodes, run.outputs, modelOutputs, shape),
+            problem: null,
+            ...said,
+            configPosition: null,
+        };
+    }
+    catch (error) {
+        return fail(errorMessage(error));
+    }
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/accuracy/stage.js
+// The accuracy stage: each built engine whose model asks (accuracy:) is run once on seeded inputs and
+// its outputs are judged against ONNX Runtime's on the same inputs. "Built but wrong" fails the run.
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** Each checked engine's result, by its job; engines that were not checked are absent. */
+async function checkAccuracy(outcomes, context, runtime = loadOnnxRuntime) {
+    const results = new Map();
+    const readers = accuracyReaders(context, runtime);
+    for (const outcome of outcomes) {
+        const { job, plan } = outcome;
+        const built = plan && (outcome.status === 'built' || outcome.status === 'cached');
+        // accuracy: false is said in the report, never a silent gap beside the engines that were checked.
+        if (built && job.model.accuracyOff) {
+            results.set(jobKey(job), {
+                status: 'not-checked',
+                outputs: [],
+                problem: null,
+                configPosition: null,
+                divergence: null,
+            });
+            continue;
+        }
+        if (!job.model.accuracy || !plan || !built)
+            continue;
+        if (context.signal?.aborted)
+            break;
+        const checked = await checkEngine(outcome, plan.path, job.model.accuracy, context, null, readers);
+        // A failure says where its error starts: one more build, of the ONNX with its tensors marked.
+        const divergence = checked.status === 'failed' && job.model.accuracy.firstDivergence && !context.signal?.aborted
+            ? await findFirstDivergence(outcome, checked, context, (...args) => checkEngine(...args, readers))
+            : null;
+        results.set(jobKey(job), { ...checked, divergence });
+    }
+    return results;
+}
+function accuracyReaders(context, runtime) {
+    // ONNX Runtime is loaded, and each model read, the first time a reference is not in the cache; each reference
+    // runs the model in pieces (onnx/pieces.ts: linear in its nodes, stopped at once by a cancel, its
+    // external data read a piece at a time).
+    let ort = null;
+    const loaded = () => {
+        ort ??= runtime();
+        return ort;
+    };
+    // A strongly typed FP16/BF16 model is run widened to FP32: the reference is FP32 for every model.
+    const modelOf = once((onnx) => (0,promises_namespaceObject.readFile)(onnx).then((model) => widenToFloat32(model) ?? model));
+    const npz = once(readNpz);
+    const typesOf = once((onnx) => {
+        let io = { inputs: [], outputs: [] };
+        try {
+            io = readOnnxIo(onnx);
+        }
+        catch {
+            // trtexec's parser says what is wrong with a model that is not ONNX.
+        }
+        const byName = (list) => new Map(list.map((v) => [v.name, v.type]));
+        return { inputs: byName(io.inputs), outputs: byName(io.outputs) };
+    });
+    const reference = async (check, onnx, inputs, cached = true) => {
+        if (check.reference)
+            return givenReference(check.reference, npz);
+        const compute = async () => runInPieces(await loaded(), await modelOf(onnx), inputs, {
+            dir: (0,external_node_path_namespaceObject.dirname)(onnx),
+            ...(context.signal && { signal: context.signal }),
+        });
+        if (!cached)
+            return compute();
+        const digest = await context.digests.of(onnx);
+        const { cacheDir } = context.config;
+        const registry = context.registry ?? null;
+        return (await cachedReferenceOutputs(cacheDir, digest, inputs, compute, context.cacheTrust, registry)).outputs;
+    };
+    return { typesOf, npz, reference };
+}
+/** A function of one argument whose result is kept per argument. */
+function once(compute) {
+    const kept = new Map();
+    return (key) => {
+        if (!kept.has(key))
+            kept.set(key, compute(key));
+        return kept.get(key);
+    };
+}
+/**
+ * One engine at each of its check's shapes; a check that could not run is an error (said with why). The
+ * engine's outputs are those of `outcome.job.model`'s ONNX (a marked copy, for the first-divergence pass).
+ */
+async function checkEngine(outcome, plan, check, context, place, readers) {
+    const { job } = outcome;
+    const outputs = [];
+    const folder = place?.folder ?? (0,external_node_path_namespaceObject.join)(context.config.outputDir, 'accuracy');
+    for (const shape of check.shapes) {
+        const dir = (0,external_node_path_namespaceObject.join)(folder, `${job.model.name}.${job.profile.name}.${shape}`);
+        // A dump left by an earlier run must never stand in for this run's outputs.
+        await (0,promises_namespaceObject.rm)(dir, { recursive: true, force: true });
+        await (0,promises_namespaceObject.mkdir)(dir, { recursive: true });
+        const types = readers.typesOf(job.model.onnx);
+        let inputs;
+        let expected;
+        try {
+            const profile = runProfile(job.profile);
+            inputs =
+                check.inputs === 'auto' || 'ranges' in check.inputs
+                    ? seededInputs(profile, shape, types.inputs, check.inputs === 'auto' ? {} : check.inputs.ranges)
+                    : sampleInputs(check.inputs, profile, shape, readers.npz, types.inputs);
+        }
+        catch (error) {
+            return checkError(outputs, errorMessage(error));
+        }
+        try {
+            expected = await readers.reference(check, job.model.onnx, inputs, place?.cachedReference ?? true);
+        }
+        catch (error) {
+            const why = errorMessage(error);
+            return checkError(outputs, check.reference ? why : `ONNX Runtime could not compute the reference: ${why}`);
+        }
+        // Integers and booleans (token ids, indices, masks) are right or wrong: compared exactly.
+        const exact = expected.map((o) => isIntegral(o.type));
+        const atols = expected.map((o, i) => (exact[i] ? 0 : absoluteTolerance(check.atol, o.values)));
+        const where = {
+            gpu: outcome.gpu?.index ?? null,
+            timeoutMs: job.model.buildTimeoutMs,
+            ...(context.signal && { signal: context.signal }),
+        };
+        const request = { inputs, expected, tolerance: { atols, rtol: check.rtol }, dir, outputTypes: types.outputs };
+        const engine = await context.runner.infer(engineOf(plan, job.model, job.profile, shape), where, request);
+        if ('problem' in engine)
+            return checkError(outputs, engine.problem);
+        for (const [i, want] of expected.entries()) {
+            const tolerance = exact[i]
+                ? { atol: 0, rtol: 0, cosine: null, topK: null }
+                : { atol: atols[i], rtol: check.rtol, cosine: check.cosine, topK: check.topK };
+            const judged = judgedOutput(shape, want, engine, tolerance);
+            if (typeof judged === 'string')
+                return checkError(outputs, judged);
+            outputs.push(judged);
+        }
+    }
+    const status = outputs.some((o) => o.failure !== null) ? 'failed' : 'passed';
+    return { status, outputs, problem: null, configPosition: null, divergence: null };
+}
+const checkError = (outputs, problem) => ({
+    status: 'error',
+    outputs,
+    problem,
+    configPosition: null,
+    divergence: null,
+});
+/** One output of the engine against the reference's, or why the two cannot be compared. */
+function judgedOutput(shape, want, engine, tolerance) {
+    const got = engine.outputs.get(want.name);
+    if (!got)
+        return `the engine has no output ${want.name}`;
+    if (got.length !== want.values.length) {
+        return `the engine's output ${want.name} has ${got.length} values, the reference ${want.values.length}`;
+    }
+    let error = compareOutput(got, want.values, want.dims, tolerance);
+    const judged = engine.trtexecLosses?.get(want.name);
+    if (judged) {
+        // trtexec's share is over the exact values; printed with 6 decimals, a failing share can read 0.
+        const share = judged.failed ? Math.max(judged.loss, 1 / Math.max(got.length, 1)) : judged.loss;
+        error = { ...error, outOfTolerance: share };
+    }
+    return {
+        shape,
+        name: want.name,
+        maxAbsError: error.maxAbsError,
+        maxRelError: error.maxRelError,
+        outOfTolerance: error.outOfTolerance,
+        cosine: error.cosine,
+        nan: error.nan,
+        inf: error.inf,
+        atol: tolerance.atol,
+        rtol: tolerance.rtol,
+        judgedBy: judged ? 'trtexec' : 'trt-ci',
+        failure: judgeOutput(error, tolerance, judged ? 'allclose' : 'polygraphy'),
+        topK: error.topK,
+    };
+}
+/** Reference outputs the user gave: a .npz with one array per output, named as the output. */
+function givenReference(file, read) {
+    const arrays = read(file);
+    if (arrays.size === 0)
+        throw new Error(`${file}: no arrays; expected one per output, named as the output`);
+    return [...arrays].map(([name, array]) => ({
+        name,
+        dims: array.dims,
+        // A float16 array is a float reference like any other: compared as the float32 it widens to.
+        type: array.type === 'float16' ? 'float32' : array.type,
+        values: array.values,
+    }));
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/gpu/selection.js
+
+/**
+ * The GPUs `gpus:` names, checked against what nvidia-smi lists: an index it does not list is a config
+ * error (exit 2) wherever it is found, in preflight as in the build stage. Null for `gpus: all`.
+ */
+function selectedGpus(config, query) {
+    if (config.gpus === 'all')
+        return null;
+    if (!query.ok)
+        return config.gpus;
+    const known = new Set(query.gpus.map((g) => g.index));
+    const missing = config.gpus.findIndex((index) => !known.has(index));
+    if (missing !== -1) {
+        throw configError(config, ['gpus', missing], `expected a GPU index that nvidia-smi lists (${[...known].join(', ')}), got ${config.gpus[missing]}`);
+    }
+    return config.gpus;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/gpu/memory-sampler.js
+
+/**
+ * Memory samples per GPU, kept as plain arrays: ten a second for a 45-minute run on 8 GPUs is a
+ * few hundred thousand numbers. Pure, so attribution is tested without nvidia-smi.
+ */
+class MemoryTimeline {
+    series = new Map();
+    baselineEnd = Number.POSITIVE_INFINITY;
+    add(gpu, time, usedMiB) {
+        let series = this.series.get(gpu);
+        if (!series) {
+            series = { times: [], values: [] };
+            this.series.set(gpu, series);
+        }
+        series.times.push(time);
+        series.values.push(usedMiB);
+    }
+    /**
+     * Samples up to this moment describe the idle GPU. A sample stamped in the same millisecond is idle too: it
+     * was taken before this mark, which comes before any build starts.
+     */
+    markBaselineEnd(time) {
+        this.baselineEnd = Math.min(this.baselineEnd, time);
+    }
+    hasSampled(gpus) {
+        return gpus.every((gpu) => (this.series.get(gpu)?.times.length ?? 0) > 0);
+    }
+    /** What a build on `gpu` from `start` to `end` held; null when no sample fell in the window. */
+    window(gpu, start, end) {
+        const series = this.series.get(gpu);
+        if (!series)
+            return null;
+        let peak = Number.NEGATIVE_INFINITY;
+        let samples = 0;
+        let idle = null;
+        let lowest = Number.POSITIVE_INFINITY;
+        for (let i = 0; i < series.times.length; i += 1) {
+            const time = series.times[i];
+            const value = series.values[i];
+            if (time <= this.baselineEnd)
+                idle = value;
+            if (time >= start && time <= end) {
+                peak = Math.max(peak, value);
+                lowest = Math.min(lowest, value);
+                samples += 1;
+            }
+        }
+        if (samples === 0)
+            return null;
+        const baselineMiB = idle ?? lowest;
+        return { peakUsedMiB: peak, baselineMiB, attributedMiB: Math.max(0, peak - baselineMiB), samples };
+    }
+}
+const SAMPLE_FIELDS = 'index,memory.used';
+/** One `nvidia-smi --query-gpu=index,memory.used -lms N` stream for the whole run. */
+class MemorySampler {
+    smi;
+    intervalMs;
+    clock;
+    timeline = new MemoryTimeline();
+    /** The running stream: its cancel and its end; null when none runs (never started, stopped, no nvidia-smi). */
+    child = null;
+    constructor(
+    /** nvidia-smi without the run's cancel: the stream is stopped by stop(), at the end of the builds. */
+    smi, intervalMs = 100, clock = Date.now) {
+        this.smi = smi;
+        this.intervalMs = intervalMs;
+        this.clock = clock;
+    }
+    start() {
+        const stop = new AbortController();
+        // Started as every process is (proc/run-process.ts): its own group, killed with it, credentials removed.
+        const ended = (this.smi.start ?? runProcess)({
+            command: this.smi.command,
+            args: [`--query-gpu=${SAMPLE_FIELDS}`, '--format=csv,noheader,nounits', `-lms`, String(this.intervalMs)],
+            env: this.smi.env,
+            signal: stop.signal,
+            onLine: (line) => {
+                const [index, used] = line.split(',').map((part) => Number(part.trim()));
+                if (Number.isInteger(index) && Number.isFinite(used))
+                    this.timeline.add(index, this.clock(), used);
+            },
+        });
+        const child = { stop, ended };
+        this.child = child;
+        // No nvidia-smi, or one that ended by itself: builds go on without memory figures.
+        void ended.then(() => {
+            if (this.child === child)
+                this.child = null;
+        });
+    }
+    /** Waits (briefly) until every GPU has an idle sample, so builds can be measured against it. */
+    async waitForBaseline(gpus, timeoutMs = 3_000) {
+        const deadline = this.clock() + timeoutMs;
+        while (this.child && !this.timeline.hasSampled(gpus) && this.clock() < deadline) {
+            await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        this.timeline.markBaselineEnd(this.clock());
+    }
+    /** Ends the stream: its process group is killed (a wedged driver's nvidia-smi ignores SIGTERM). */
+    async stop() {
+        const child = this.child;
+        this.child = null;
+        if (!child)
+            return;
+        child.stop.abort();
+        await child.ended;
+    }
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/cache/engine-cache.js
+
+
+
+
+
+
+async function sha256OfFile(path, signal) {
+    // A FIFO or a device (/dev/zero) would be read forever: only a regular file is hashed.
+    if (!(await (0,promises_namespaceObject.stat)(path)).isFile())
+        throw new Error(`${path} is not a regular file`);
+    const hash = (0,external_node_crypto_namespaceObject.createHash)('sha256');
+    // A cancel stops the read between chunks: hashing 100 GB of weights never holds a cancelled run.
+    const chunks = (0,external_node_fs_namespaceObject.createReadStream)(path, { highWaterMark: 1024 * 1024, ...(signal && { signal }) });
+    for await (const chunk of chunks)
+        hash.update(chunk);
+    return hash.digest('hex');
+}
+/**
+ * sha256 of files, each read once per run however many builds (and the manifest) ask: an ONNX with its
+ * external data can be gigabytes. Null for a file that cannot be read.
+ */
+class FileDigests {
+    signal;
+    digests = new Map();
+    /** `signal`: the run's cancel, which stops a file's hashing (its digest is then unknown, null). */
+    constructor(signal) {
+        this.signal = signal;
+    }
+    of(path) {
+        let digest = this.digests.get(path);
+        if (!digest) {
+            digest = sha256OfFile(path, this.signal).catch(() => null);
+            this.digests.set(path, digest);
+        }
+        return digest;
+    }
+}
+/**
+ * Content keys for builds: the same key means the same plan. Files are hashed once per run, however
+ * many profiles share them.
+ */
+class EngineKeys {
+    digests;
+    constructor(digests = new FileDigests()) {
+        this.digests = digests;
+    }
+    async fileHash(path) {
+        return (await this.digests.of(path)) ?? 'missing';
+    }
+    /** What a file is, cheaply: its real path, size and change time (for libraries too big to hash every run). */
+    async fileIdentity(path) {
+        const found = await (0,promises_namespaceObject.stat)(path).catch(() => null);
+        return found ? `${await (0,promises_namespaceObject.realpath)(path).catch(() => path)}:${found.size}:${found.mtimeMs}` : 'missing';
+    }
+    async key(parts) {
+        const external = await externalDataFiles(parts.onnx).catch(() => []);
+        const hashed = async (paths) => Promise.all(paths.map(async (path) => [(0,external_node_path_namespaceObject.basename)(path), await this.fileHash(path)]));
+        const material = JSON.stringify({
+            v: 2,
+            files: await hashed([parts.onnx, ...external, ...parts.plugins]),
+            // Files named in extra-args (calibration caches, inputs, plugins): what is in them, not where.
+            inputs: await hashed(parts.inputs),
+            argv: parts.argv,
+            tensorrt: parts.tensorrtVersion,
+            trtexec: await this.fileHash(parts.trtexec),
+            libraries: await Promise.all(parts.libraries.map((lib) => this.fileIdentity(lib))),
+            gpu: parts.gpu,
+            environment: parts.environment,
+        });
+        return (0,external_node_crypto_namespaceObject.createHash)('sha256').update(material).digest('hex');
+    }
+}
+/** How far ahead of this machine's clock an entry's stamp may be (another job's clock) and still count. */
+const CLOCK_SLACK_MS = 5 * 60_000;
+/**
+ * Plans by content key, in a folder that outlives the run (and may be shared by jobs on one runner).
+ * An entry appears whole or not at all: it is written in a temporary folder and renamed into place.
+ * An entry whose plan does not match its record is removed and rebuilt, never used.
+ */
+class EngineCache {
+    dir;
+    maxBytes;
+    constructor(dir, maxBytes) {
+        this.dir = dir;
+        this.maxBytes = maxBytes;
+    }
+    entry(key) {
+        return (0,external_node_path_namespaceObject.join)(this.dir, 'engines', key.slice(0, 2), key);
+    }
+    /** The entry for a key, if it is there and its plan has the recorded size. */
+    async lookup(key) {
+        const dir = this.entry(key);
+        let record;
+        try {
+            record = JSON.parse(await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(dir, 'record.json'), 'utf8'));
+        }
+        catch (error) {
+            const exists = await (0,promises_namespaceObject.stat)(dir).then(() => true, () => false);
+            if (error.code === 'ENOENT' && !exists)
+                return null;
+            // An entry without a readable record was damaged after it was written: it goes, and the engine is rebuilt.
+            await this.remove(key);
+            return 'corrupt';
+        }
+        // lstat: a plan that is a link could lead to any file (a runner's secret restored as a "plan").
+        const plan = await (0,promises_namespaceObject.lstat)((0,external_node_path_namespaceObject.join)(dir, 'plan')).catch(() => null);
+        const plain = plan?.isFile() === true && (await isPlainFile((0,external_node_path_namespaceObject.join)(dir, 'record.json')));
+        // `null`, a list or a record of another key: written by something else, or damaged.
+        if (typeof record !== 'object' || record === null || record.key !== key || !plain || plan.size !== record.bytes) {
+            await this.remove(key);
+            return 'corrupt';
+        }
+        const now = new Date();
+        await (0,promises_namespaceObject.utimes)((0,external_node_path_namespaceObject.join)(dir, 'record.json'), now, now).catch(() => { }); // least recently used goes first
+        return { dir, record };
+    }
+    /** Puts the cached plan (and layer info) where a build would have written them; never through a link. */
+    async restore(entry, plan, layerInfo) {
+        await place((0,external_node_path_namespaceObject.join)(entry.dir, 'plan'), plan);
+        const layers = (0,external_node_path_namespaceObject.join)(entry.dir, 'layers.json');
+        if (entry.record.hasLayerInfo && (await isPlainFile(layers)))
+            await place(layers, layerInfo);
+    }
+    /**
+     * Stores an entry; `replace` puts it in place of one already there (one this run does not trust), `move`
+     * takes the files instead of copying them (a plan just pulled into the cache's own tmp folder).
+     */
+    async store(record, plan, layerInfo, how = {}) {
+        const take = how.move ? promises_namespaceObject.rename : promises_namespaceObject.copyFile;
+        const staging = (0,external_node_path_namespaceObject.join)(this.dir, 'tmp', `${record.key}.${process.pid}.${(0,external_node_crypto_namespaceObject.randomBytes)(4).toString('hex')}`);
+        await (0,promises_namespaceObject.mkdir)(staging, { recursive: true });
+        try {
+            await take(plan, (0,external_node_path_namespaceObject.join)(staging, 'plan'));
+            if (layerInfo)
+                await take(layerInfo, (0,external_node_path_namespaceObject.join)(staging, 'layers.json'));
+            await (0,promises_namespaceObject.writeFile)((0,external_node_path_namespaceObject.join)(staging, 'record.json'), `${JSON.stringify(record, null, 2)}\n`);
+            const target = this.entry(record.key);
+            await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(target), { recursive: true });
+            if (how.replace)
+                await (0,promises_namespaceObject.rm)(target, { recursive: true, force: true });
+            await (0,promises_namespaceObject.rename)(staging, target).catch(async (error) => {
+                // Another job stored the same engine first: theirs is as good as ours.
+                if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST')
+                    throw error;
+            });
+        }
+        finally {
+            await (0,promises_namespaceObject.rm)(staging, { recursive: true, force: true });
+        }
+    }
+    async remove(key) {
+        await (0,promises_namespaceObject.rm)(this.entry(key), { recursive: true, force: true });
+    }
+    /**
+     * Removes the least recently used entries until the cache is under `cache-max-size`. An entry used "in
+     * the future" was stamped by a clock that was wrong (or by hand): it counts as the oldest, else it would
+     * never go and every new entry would be evicted right after it was stored.
+     */
+    async evict(now = Date.now()) {
+        const entries = [];
+        for (const prefix of await (0,promises_namespaceObject.readdir)((0,external_node_path_namespaceObject.join)(this.dir, 'engines')).catch(() => [])) {
+            for (const key of await (0,promises_namespaceObject.readdir)((0,external_node_path_namespaceObject.join)(this.dir, 'engines', prefix)).catch(() => [])) {
+                const dir = (0,external_node_path_namespaceObject.join)(this.dir, 'engines', prefix, key);
+                const files = await (0,promises_namespaceObject.readdir)(dir).catch(() => []);
+                const sizes = await Promise.all(files.map((f) => (0,promises_namespaceObject.stat)((0,external_node_path_namespaceObject.join)(dir, f))
+                    .then((s) => s.size)
+                    .catch(() => 0)));
+                const stamped = (await (0,promises_namespaceObject.stat)((0,external_node_path_namespaceObject.join)(dir, 'record.json')).catch(() => null))?.mtimeMs ?? 0;
+                const used = stamped > now + CLOCK_SLACK_MS ? Number.NEGATIVE_INFINITY : stamped;
+                entries.push({ key, bytes: sizes.reduce((a, b) => a + b, 0), used });
+            }
+        }
+        let total = entries.reduce((a, e) => a + e.bytes, 0);
+        const removed = [];
+        if (this.maxBytes !== null) {
+            for (const entry of entries.sort((a, b) => a.used - b.used)) {
+                if (total <= this.maxBytes)
+                    break;
+                await this.remove(entry.key);
+                total -= entry.bytes;
+                removed.push(entry.key);
+            }
+        }
+        return { removed, bytes: total };
+    }
+}
+/** A hard link when the cache is on the same volume (no copy of a 5 GB plan), a copy otherwise. */
+async function place(from, to) {
+    await (0,promises_namespaceObject.rm)(to, { force: true });
+    await (0,promises_namespaceObject.link)(from, to).catch(() => (0,promises_namespaceObject.copyFile)(from, to));
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/cache/timing-cache.js
+
+
+
+
+
+/**
+ * Builds on other GPUs run at the same time, and trtexec rewrites its timing cache file in place at
+ * the end: two of them writing one file could leave it torn. Each build works on its own copy of the
+ * shared cache and a finished build replaces the shared one with a rename, which is atomic; the
+ * shared cache is always whole. trtexec cannot merge two caches, so when builds overlap the copy that
+ * knows most (the largest: a timing cache only grows) is kept, and the others' new entries are lost;
+ * serializing the builds instead would cost the GPUs their parallelism, which is worth more.
+ */
+async function privateTimingCache(shared, label, trust) {
+    await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(shared), { recursive: true });
+    const own = `${shared}.${process.pid}.${label}.${(0,external_node_crypto_namespaceObject.randomBytes)(4).toString('hex')}`;
+    // A timing cache another job could have written (a pull request's, on a shared runner) is not handed to
+    // this build unless the cache's trust says it may be (cache/trust.ts): the build starts with none.
+    if (await servable(shared, trust)) {
+        // One that went meanwhile: the build starts without it. (One this user may not read is exit 2 when
+        // trt-ci.yml is read: config/rules.ts.)
+        await (0,promises_namespaceObject.copyFile)(shared, own).catch((error) => {
+            if (error.code !== 'ENOENT')
+                throw error;
+        });
+    }
+    return own;
+}
+/** Whether the shared timing cache may be given to a build: a plain file, signed where signatures count. */
+const servable = async (shared, trust) => trust.trust === 'any' ? isPlainFile(shared) : (await servedFile('timing', shared, trust)) !== null;
+/** Puts a finished build's copy in place of the shared cache, unless the shared one already knows more. */
+async function publishTimingCache(own, shared, built, trust) {
+    const mine = await (0,promises_namespaceObject.stat)(own).catch(() => null);
+    const current = await (0,promises_namespaceObject.stat)(shared).catch(() => null);
+    // What is there counts only if this run may be served it: one it may not is replaced whatever its size.
+    const kept = current ? await servable(shared, trust) : false;
+    // Never an unsigned cache over one signed by the key this run verifies with (it would undo the default
+    // branch's); otherwise the copy that knows more stays.
+    if (built && mayReplace(trust, kept) && mine?.isFile() && (!kept || mine.size >= current.size)) {
+        await placeSigned('timing', own, shared, trust);
+        return 'kept';
+    }
+    await (0,promises_namespaceObject.rm)(own, { force: true });
+    return 'dropped';
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/cache/plan-cache.js
+// The engine cache as one layer around a build. A build asks once, `getOrBuild`, and the layer does the rest in
+// its order: the key, the run's folder, then the fleet's registry, the trust check, the restore and its digest
+// check; on a miss the build, then the store (signed where this run signs) and the push. The build itself (the
+// producer) knows nothing of the cache, and the cache nothing of how a plan is made.
+
+
+
+
+
+
+/** What a cache that cannot be read or written (a full, read-only or damaged disk) did; said in the report. */
+function cacheProblem(what, error) {
+    return `the engine cache could not be ${what}: ${errorMessage(error)}`;
+}
+const NOT_PULLED = { pulledFrom: null, builtBy: null, pushed: false, duplicate: false };
+/** Who built an entry, as its record says (never trusted: it is what the report shows). */
+function builtBy(record) {
+    const p = record.provenance;
+    if (!p)
+        return null;
+    return p.run ?? `${p.event}${p.commit ? ` ${p.commit.slice(0, 12)}` : ''}`;
+}
+function miss(key, registry, how = {}) {
+    const base = { key, hit: false, savedSeconds: null, corrupt: false, untrusted: false, problem: null };
+    return { ...base, registry: registry && NOT_PULLED, ...how };
+}
+const withProblem = (verdict, problem) => problem ? { ...verdict, problem: verdict.problem ? `${verdict.problem}; ${problem}` : problem } : verdict;
+/**
+ * The run's engine cache: its folder (the run's own when the fleet's registry stands behind it), the keys,
+ * whom it serves and how it signs, and the registry.
+ */
+class PlanCache {
+    engines;
+    keys;
+    trust;
+    toolchain;
+    provenance;
+    registry;
+    toolchainLookup = null;
+    constructor(engines, keys, trust, toolchain, 
+    /** Who this run is, as its entries record it (said in the record, never trusted). */
+    provenance, 
+    /** The fleet's registry behind the run's folder (cache-dir: oci://…), or null. */
+    registry) {
+        this.engines = engines;
+        this.keys = keys;
+        this.trust = trust;
+        this.toolchain = toolchain;
+        this.provenance = provenance;
+        this.registry = registry;
+    }
+    /** The content key: the request, the toolchain (looked up once per run) and the files' digests. */
+    async keyOf(request) {
+        this.toolchainLookup ??= this.toolchain();
+        return this.keys.key({ ...request, ...(await this.toolchainLookup) });
+    }
+    /**
+     * A hit: the plan restored where the build would have written it, and checked; a mismatch is removed and
+     * rebuilt. An entry this run does not trust (a pull request's, read by the default branch) is not served.
+     * With a registry, an entry the run's folder lacks is pulled into it first and served by the same checks.
+     */
+    async lookup(key, files) {
+        const { engines, registry } = this;
+        let entry = await engines.lookup(key);
+        let pulled = { from: null, problem: null };
+        if (entry === null && registry) {
+            pulled = await registry.pullEngine(key, engines);
+            if (pulled.from)
+                entry = await engines.lookup(key);
+        }
+        const remote = registry && {
+            ...NOT_PULLED,
+            pulledFrom: pulled.from,
+            builtBy: pulled.from && entry && entry !== 'corrupt' ? builtBy(entry.record) : null,
+        };
+        const missed = (how) => ({
+            served: null,
+            verdict: miss(key, registry, { problem: pulled.problem, registry: remote, ...how }),
+        });
+        if (entry === null || entry === 'corrupt')
+            return missed({ corrupt: entry === 'corrupt' });
+        const { record } = entry;
+        if (!mayServe(this.trust, 'engine', key, record.sha256, record.signature))
+            return missed({ untrusted: true });
+        await engines.restore(entry, files.plan, files.layerInfo);
+        const scan = await scanPlan(files.plan);
+        if (scan.sha256 !== record.sha256) {
+            await engines.remove(key);
+            await (0,promises_namespaceObject.rm)(files.plan, { force: true });
+            await (0,promises_namespaceObject.rm)(files.layerInfo, { force: true });
+            return missed({ corrupt: true });
+        }
+        const layerInfo = record.hasLayerInfo ? files.layerInfo : null;
+        return {
+            served: { plan: files.plan, layerInfo, scan, buildSeconds: record.buildSeconds },
+            verdict: { ...miss(key, registry, { registry: remote }), hit: true, savedSeconds: record.buildSeconds },
+        };
+    }
+    /**
+     * Keeps a plan a build just made under its key (signed where this run signs), then pushes it to the registry
+     * this run writes. Whatever fails is said in the verdict: a full cache disk costs the next run a build, not
+     * this one its engine.
+     */
+    async keep(key, fresh, verdict) {
+        if (!fresh.sha256)
+            return verdict;
+        const signature = signEntry(this.trust, 'engine', key, fresh.sha256);
+        const record = {
+            key,
+            ...fresh.record,
+            bytes: fresh.bytes,
+            sha256: fresh.sha256,
+            createdAt: new Date().toISOString(),
+            hasLayerInfo: fresh.layerInfo !== null,
+            ...(this.provenance && { provenance: this.provenance }),
+            ...(signature && { signature }),
+        };
+        try {
+            // An entry this run does not trust is replaced by its own build.
+            await this.engines.store(record, fresh.plan, fresh.layerInfo, { replace: verdict.untrusted });
+        }
+        catch (error) {
+            return withProblem(verdict, cacheProblem('written', error));
+        }
+        return this.registry?.writes ? this.push(key, verdict) : verdict;
+    }
+    async push(key, verdict) {
+        const entry = await this.engines.lookup(key);
+        if (!entry || entry === 'corrupt' || !this.registry)
+            return verdict;
+        const pushed = await this.registry.pushEngine(key, entry.dir, entry.record);
+        const registry = { ...(verdict.registry ?? NOT_PULLED), pushed: pushed.pushed, duplicate: pushed.already };
+        return { ...withProblem(verdict, pushed.problem), registry };
+    }
+    /** Each timing cache from the registry into the run's folder; the size each came with. */
+    async pullTimingCaches(paths) {
+        const pulled = new Map();
+        if (!this.registry)
+            return pulled;
+        for (const path of new Set(paths)) {
+            await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(path), { recursive: true }).catch(() => { });
+            await this.registry.pullFile('timing', (0,external_node_path_namespaceObject.basename)(path), path);
+            pulled.set(path, fileSize(path));
+        }
+        return pulled;
+    }
+    /**
+     * A timing cache that grew in this run goes back to the registry this run writes (the default branch's for
+     * a default-branch run; a pull request's own repository, or none): it only grows, so larger is newer.
+     */
+    async pushTimingCaches(pulled) {
+        if (!this.registry?.writes)
+            return;
+        for (const [path, before] of pulled) {
+            const size = fileSize(path);
+            if (size === null || size === 0 || (before !== null && size <= before))
+                continue;
+            const bytes = await (0,promises_namespaceObject.readFile)(path).catch(() => null);
+            if (!bytes)
+                continue;
+            const sha256 = (0,external_node_crypto_namespaceObject.createHash)('sha256').update(bytes).digest('hex');
+            const signature = signEntry(this.trust, 'timing', (0,external_node_path_namespaceObject.basename)(path), sha256);
+            await this.registry.pushFile('timing', (0,external_node_path_namespaceObject.basename)(path), path, sha256, signature);
+        }
+    }
+    /**
+     * The cache trimmed to its limits: with a registry, what this repository pushed (the run's folder goes with
+     * the run); else the folder, least recently used first. A folder that cannot be trimmed is said, not thrown.
+     */
+    async evict(limits) {
+        if (this.registry)
+            return this.registry.evict(limits);
+        return this.engines.evict().then(({ removed, bytes }) => ({ removed: removed.length, bytes, problem: null }), (error) => ({ removed: 0, bytes: null, problem: cacheProblem('trimmed to cache-max-size', error) }));
+    }
+}
+/**
+ * The one way a plan is got: from the cache when it holds this exact build (and this run trusts whoever stored
+ * it), else built and kept. No cache, or no key (a GPU nobody named): the build alone, with no verdict. The cache
+ * only saves time: one it cannot read is a miss, said in the report, and the engine is built.
+ */
+async function getOrBuild(cache, request, files, build, signal) {
+    if (!cache || !request)
+        return { built: (await build()).result, verdict: null };
+    const key = await cache.keyOf(request);
+    // A cancel during the key's hashing leaves a file's digest unknown: no key is whole, nothing is looked up.
+    if (signal?.aborted)
+        return { built: (await build()).result, verdict: null };
+    const looked = await cache.lookup(key, files).catch((error) => ({
+        served: null,
+        verdict: miss(key, cache.registry, { problem: cacheProblem('read', error) }),
+    }));
+    if (looked.served)
+        return { served: looked.served, verdict: looked.verdict };
+    const { result, fresh } = await build();
+    return { built: result, verdict: fresh ? await cache.keep(key, fresh, looked.verdict) : looked.verdict };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/silent-fp32.js
+
+
+
+/** The precisions a layer computes floats in (int32, int64 and bool are indices and masks). */
+const FLOATING = new Set(['fp32', 'fp16', 'bf16', 'fp8', 'int8', 'int4', 'fp4']);
+/** Whether the computing layers (reformats left out) hold floats, and every one of them in FP32. */
+function fp32Everywhere(layers) {
+    const floats = layers
+        .filter((l) => l.reformatOf === null && l.type !== 'Reformat')
+        .flatMap((l) => l.precisions.filter((p) => FLOATING.has(p)));
+    return floats.length > 0 && floats.every((p) => p === 'fp32');
+}
+/**
+ * Whether a build is judged for it: strongly typed (TensorRT 11), asked for fp16 or bf16, and keep-fp32 empty
+ * (FP32 asked for by the list is what was asked: `trt-ci precision` keeps every candidate once). Before 11
+ * FP16 is a permission, not an order: TensorRT may pick FP32 kernels for a tiny network.
+ */
+function judgesSilentFp32(model, version) {
+    return narrowOf(model.precision) !== null && model.keepFp32.length === 0 && atLeast(version, '11.0');
+}
+/** The failure of a strongly typed build asked for `precision` whose layers are FP32 everywhere. */
+function silentFp32Failure(precision, layerInfo, 
+/** The FP16 nodes of the ONNX trt-ci wrote for the build, when it wrote one. */
+writtenFp16Nodes) {
+    const why = writtenFp16Nodes === null
+        ? 'TensorRT 11 builds the precisions the ONNX holds, and this one holds none narrower'
+        : `the FP16 ONNX trt-ci wrote has ${writtenFp16Nodes} FP16 node(s): its ops are ones kept in FP32 ` +
+            '(docs/accuracy.md lists what the writer narrows)';
+    return {
+        kind: 'silent-fp32',
+        message: `the engine computes in FP32 everywhere (${layerInfo}) though the model asks for ${precision}: ${why}`,
+        hint: hintFor('silent-fp32', ''),
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/builds/cache-key.js
+
+
+
+
+/** Variables that change what trtexec builds; their values are part of the key. */
+// TensorRT's own TRT_* variables change a build; trt-ci's TRT_CI_* (its cache key, a secret) do not.
+const BUILD_ENVIRONMENT = /^(CUDA_MODULE_LOADING|CUDA_FORCE_PTX_JIT|CUDA_DISABLE_PTX_JIT|CUDA_CACHE_DISABLE|TRT_(?!CI_).+)$/;
+/**
+ * What the content key is made of: the model's files, the plugins, files named in extra-args, the argv without
+ * its paths, TensorRT, the GPU and driver, and the variables that change a build (the cache adds the trtexec
+ * binary and its TensorRT libraries). Null when the GPU is unknown: a plan is never served for a GPU nobody named.
+ */
+function keyRequest(job, gpu, context) {
+    if (!gpu?.name)
+        return null;
+    // Paths differ between checkouts and runners; what is in the files does not.
+    const built = modelToBuild(job);
+    const model = {
+        ...built,
+        onnx: 'model.onnx',
+        plugins: job.model.plugins.map((_, i) => `plugin${i}`),
+        dynamicPlugins: job.model.dynamicPlugins.map((_, i) => `dynamic${i}`),
+    };
+    const paths = { plan: 'plan', layerInfo: 'layers.json', timingCache: null };
+    // The model's workspace, not where a combined plan started: that follows from its split builds, which
+    // are keyed themselves, and must not make a cached split run look like another build.
+    const request = { model, profile: job.profile, workspaceBytes: job.model.workspaceBytes, paths };
+    const argv = context.producer.argv(request);
+    const environment = Object.fromEntries(Object.entries(context.env)
+        .filter(([name, value]) => BUILD_ENVIRONMENT.test(name) && value !== undefined)
+        .sort(([a], [b]) => a.localeCompare(b)));
+    return {
+        // The ONNX trtexec is given: for fp16 on 11.x the written one, which the keep-fp32 list shapes.
+        onnx: built.onnx,
+        plugins: [...job.model.plugins, ...job.model.dynamicPlugins],
+        inputs: [
+            ...new Set([...filesNamedIn(job.model.extraArgs, context.config.dir), ...context.producer.inputsNamed(argv)]),
+        ].sort(),
+        argv: [...argv, ...context.producer.keyed(request), `min-workspace=${job.model.minWorkspaceBytes}`],
+        tensorrtVersion: formatVersion(context.version, true),
+        gpu: { name: gpu.name, computeCapability: gpu.computeCapability, driverVersion: gpu.driverVersion },
+        environment,
+    };
+}
+/** Files an extra-args value names (`--calib=x.cache`, `--loadInputs=in:data.bin`), where they exist. */
+function filesNamedIn(extraArgs, dir) {
+    const files = new Set();
+    for (const arg of extraArgs) {
+        const value = /^--[A-Za-z0-9]+=(.+)$/.exec(arg)?.[1];
+        if (!value)
+            continue;
+        for (const part of value.split(',').flatMap((item) => [item, ...item.split(':').slice(1)])) {
+            const path = (0,external_node_path_namespaceObject.resolve)(dir, part);
+            if (part && (0,external_node_fs_namespaceObject.statSync)(path, { throwIfNoEntry: false })?.isFile())
+                files.add(path);
+        }
+    }
+    return [...files].sort();
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/builds/outcome.js
+/** A build that never ran: the report still lists it, and why. Other outcomes start from it. */
+function notRun(job, gpu, failure) {
+    return {
+        job,
+        status: 'skipped',
+        gpu,
+        attempts: [],
+        plan: null,
+        buildSeconds: null,
+        peakGpuMemoryMiB: null,
+        perf: null,
+        failure,
+        cache: null,
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/builds/build-plan.js
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** Why a model whose external data is not there as regular files is not built. */
+function externalDataFailure(job, files) {
+    return {
+        kind: 'other',
+        message: `${job.model.onnx} names external data that is missing or not a regular file: ${files.join(', ')}`,
+        hint: 'Put the external data files beside the ONNX as regular files (not a pipe, a device or a dangling link).',
+    };
+}
+/** The next workspace after an out-of-memory failure, or null when the floor is reached. */
+function nextWorkspace(current, floor) {
+    if (current <= floor)
+        return null;
+    return Math.max(Math.floor(current / 2), floor);
+}
+/**
+ * The one way a plan is built, for the build stage and for every side build (a marked copy, the ampere+ variant,
+ * the base commit's engine): from the engine cache when it holds this exact build, else the run's producer
+ * (trtexec, or the user's build command) on one GPU, retried with half the workspace while it runs out of memory,
+ * its plan checked (there, whole, not silently FP32), then (if asked) loaded once to prove it deserializes and to
+ * measure it.
+ */
+async function buildPlan(job, gpu, context) {
+    const info = gpu === null ? undefined : context.gpus.get(gpu);
+    const facts = gpu === null ? null : { index: gpu, name: info?.name ?? null, computeCapability: info?.computeCapability ?? null };
+    await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(job.logPrefix), { recursive: true });
+    // A plan left by an earlier run must never pass for this run's output.
+    await (0,promises_namespaceObject.rm)(job.plan, { force: true });
+    await (0,promises_namespaceObject.rm)(job.layerInfo, { force: true });
+    const done = (outcome) => {
+        context.onEvent?.({ type: 'done', outcome });
+        return outcome;
+    };
+    // External data that is no regular file (a FIFO, /dev/zero) would be read forever, by the key and by trtexec.
+    const irregular = await irregularExternalData(job.model.onnx);
+    if (irregular.length > 0)
+        return done({ ...notRun(job, facts, externalDataFailure(job, irregular)), status: 'failed' });
+    const cache = context.cache ?? null;
+    const request = cache && keyRequest(job, facts && { ...facts, driverVersion: info?.driverVersion ?? null }, context);
+    const got = await getOrBuild(cache, request, job, () => built(job, gpu, facts, context), context.signal);
+    // A plan from the cache is measured as a built one is: its latency is this run's, on this GPU.
+    if ('served' in got) {
+        const { served, verdict } = got;
+        const plan = { path: served.plan, layerInfo: served.layerInfo, scan: served.scan };
+        const hit = { ...notRun(job, facts, null), status: 'cached', plan, buildSeconds: served.buildSeconds };
+        return done(await measured(job, gpu, context, { ...hit, cache: verdict }));
+    }
+    const outcome = { ...got.built, cache: got.verdict };
+    return done(outcome.status === 'built' ? await measured(job, gpu, context, outcome) : outcome);
+}
+/** The producer's build of the job (its attempts, its plan checked), and the plan for the cache to keep. */
+async function built(job, gpu, facts, context) {
+    const { attempts, parsed, retryCancelled } = await runAttempts(job, gpu, context);
+    const last = attempts[attempts.length - 1];
+    // Cancelled before its first attempt: it never ran.
+    if (!last || !parsed)
+        return { result: notRun(job, facts, CANCELLED), fresh: null };
+    const collected = last.failure ? null : await collectPlan(job, last, parsed, context);
+    if (!collected || 'failure' in collected) {
+        const failure = retryCancelled ? CANCELLED : (collected?.failure ?? last.failure);
+        const settled = collected ? [...attempts.slice(0, -1), { ...last, failure }] : attempts;
+        return { result: { ...notRun(job, facts, failure), status: 'failed', attempts: settled }, fresh: null };
+    }
+    const gpuFacts = fillGpu(facts, parsed);
+    const { plan, buildSeconds } = collected;
+    const result = { ...notRun(job, gpuFacts, null), status: 'built', attempts, ...collected };
+    const record = {
+        model: job.model.name,
+        profile: job.profile.name,
+        buildSeconds,
+        tensorrtVersion: formatVersion(context.version, true),
+        gpu: gpuFacts && { name: gpuFacts.name, computeCapability: gpuFacts.computeCapability },
+        argv: last.argv,
+    };
+    const fresh = {
+        plan: plan.path,
+        layerInfo: plan.layerInfo,
+        bytes: plan.scan.bytes,
+        sha256: plan.scan.sha256,
+        record,
+    };
+    return { result, fresh };
+}
+/** The outcome with its benchmark, where the model asks for one: the plan loaded once and measured. */
+async function measured(job, gpu, context, outcome) {
+    if (!job.model.benchmark)
+        return outcome;
+    if (context.signal?.aborted)
+        return { ...outcome, status: 'failed', failure: CANCELLED };
+    const place = { gpu, timeoutMs: job.model.buildTimeoutMs, ...(context.signal && { signal: context.signal }) };
+    const engine = engineOf(job.plan, job.model, job.profile);
+    const bench = await context.runner.benchmark(engine, place, `${job.logPrefix}.bench.log`);
+    return { ...outcome, perf: bench.perf, ...(bench.failure && { status: 'failed', failure: bench.failure }) };
+}
+/** trtexec until it builds, runs out of workspace to try, or fails for another reason. */
+async function runAttempts(job, gpu, context) {
+    const { config, producer } = context;
+    const gpuName = gpu === null ? null : (context.gpus.get(gpu)?.name ?? null);
+    const sharedTiming = context.timingCacheFor?.(gpuName) ?? config.timingCache;
+    const timingCache = sharedTiming
+        ? await privateTimingCache(sharedTiming, `${job.model.name}.${job.profile.name}`, context.cacheTrust)
+        : null;
+    const attempts = [];
+    let workspace = job.workspaceBytes ?? job.model.workspaceBytes;
+    let parsed = null;
+    while (workspace !== null && !context.signal?.aborted) {
+        const attempt = attempts.length + 1;
+        const paths = { plan: job.plan, layerInfo: job.layerInfo, timingCache };
+        const request = { model: modelToBuild(job), profile: job.profile, workspaceBytes: workspace, paths };
+        const argv = producer.argv(request);
+        // The record names the shared timing cache, not this build's private copy of it.
+        const recorded = timingCache ? argv.map((a) => a.replace(timingCache, sharedTiming)) : argv;
+        const log = `${job.logPrefix}.${attempt}.log`;
+        context.onEvent?.({ type: 'start', job, gpu, attempt, workspaceBytes: workspace });
+        const parser = new TrtexecLogParser();
+        const began = Date.now();
+        let lastLine = null;
+        const heartbeat = setInterval(() => {
+            const peakMiB = gpu === null ? null : (context.peakSince?.(gpu, began) ?? null);
+            context.onEvent?.({ type: 'heartbeat', job, gpu, attempt, elapsedMs: Date.now() - began, peakMiB, lastLine });
+        }, context.heartbeatMs ?? 60_000);
+        const result = await producer
+            .produce(request, argv, {
+            gpu,
+            logFile: log,
+            timeoutMs: job.model.buildTimeoutMs,
+            onLine: (line) => {
+                parser.push(line);
+                if (line.trim() && !/\[V\]/.test(line))
+                    lastLine = line.trim().slice(0, 200);
+            },
+            ...(context.signal && { signal: context.signal }),
+        })
+            .finally(() => clearInterval(heartbeat));
+        parsed = parser.result(outcomeOf(result), {
+            workspaceBytes: workspace,
+            minWorkspaceBytes: job.model.minWorkspaceBytes,
+            buildTimeoutMs: job.model.buildTimeoutMs,
+            logFile: log,
+        });
+        const failure = result.spawnError
+            ? {
+                kind: 'other',
+                message: result.spawnError,
+                hint: producer.name === 'trtexec'
+                    ? 'Set trtexec: in trt-ci.yml to the trtexec binary.'
+                    : 'Check build.command in trt-ci.yml: its first item is the program, found on PATH or by its path.',
+            }
+            : result.cancelled
+                ? CANCELLED
+                : parsed.failure;
+        const { startedAt, endedAt, exitCode, signal } = result;
+        attempts.push({
+            attempt,
+            workspaceBytes: workspace,
+            argv: recorded,
+            log,
+            startedAt,
+            endedAt,
+            exitCode,
+            signal,
+            failure,
+            peakGpuMemoryMiB: null,
+        });
+        if (!failure)
+            break;
+        workspace = failure.kind === 'out-of-memory' ? nextWorkspace(workspace, job.model.minWorkspaceBytes) : null;
+        if (workspace !== null)
+            context.onEvent?.({ type: 'retry', job, failure, workspaceBytes: workspace });
+    }
+    const built = attempts.length > 0 && !attempts[attempts.length - 1].failure;
+    if (timingCache)
+        await publishTimingCache(timingCache, sharedTiming, built, context.cacheTrust);
+    // Cancelled with a retry still to come: the build did not fail, it was stopped. (A build that passed
+    // leaves the loop with its workspace still set: that is no retry.)
+    return { attempts, parsed, retryCancelled: workspace !== null && attempts.length > 0 && !built };
+}
+/** The plan trtexec says it wrote, scanned once; a pass without a plan is a failure. */
+async function collectPlan(job, last, parsed, context) {
+    const { version, producer } = context;
+    const planStat = await (0,promises_namespaceObject.stat)(job.plan).catch(() => null);
+    if (!planStat?.isFile() || planStat.size === 0) {
+        return {
+            failure: {
+                kind: 'other',
+                message: `${producer.name} exited 0 but wrote no plan at ${job.plan}`,
+                hint: producer.name === 'trtexec'
+                    ? 'Check that the output folder is writable and has free space, ' +
+                        'and that extra-args does not change --saveEngine.'
+                    : 'Check that the build command writes its plan where build.plan says, and fails when it cannot.',
+            },
+        };
+    }
+    const layerInfo = (await (0,promises_namespaceObject.stat)(job.layerInfo).catch(() => null))?.isFile() ? job.layerInfo : null;
+    const scan = await scanPlan(job.plan);
+    // A plan cut short on the way to disk (a full disk, a killed writer) must not be verified, cached or shipped.
+    if (scan.layout === 'ftrt' && scan.problem) {
+        return {
+            failure: {
+                kind: 'other',
+                message: `${producer.name} exited 0 but the plan at ${job.plan} is damaged: ${scan.problem}`,
+                hint: 'Check the free space of the output folder, then build again.',
+            },
+        };
+    }
+    // Strongly typed (11.x), an engine is what its ONNX holds: FP32 everywhere where fp16 was asked is a failure.
+    if (layerInfo && judgesSilentFp32(job.model, version)) {
+        const layers = await readEngineLayers(layerInfo);
+        if (layers && fp32Everywhere(layers.layers)) {
+            const asked = job.model.precision;
+            const written = job.precisionOnnx;
+            return { failure: silentFp32Failure(asked, layerInfo, written ? written.fp16Nodes + written.bf16Nodes : null) };
+        }
+    }
+    return {
+        plan: { path: job.plan, layerInfo, scan },
+        buildSeconds: parsed.buildSeconds ?? (last.endedAt - last.startedAt) / 1000,
+    };
+}
+/** What nvidia-smi did not say about the GPU, trtexec's log may. */
+function fillGpu(gpu, parsed) {
+    return (gpu && {
+        index: gpu.index,
+        name: gpu.name ?? parsed.device.name,
+        computeCapability: gpu.computeCapability ?? parsed.device.computeCapability,
+    });
+}
+function outcomeOf(result) {
+    return { exitCode: result.exitCode, signal: result.signal, timedOut: result.timedOut };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/builds/command-producer.js
+// The second producer: a builder command of the user's own (build: { command, plan } in trt-ci.yml), e.g. a
+// Python script against the TensorRT wheel, which ships no trtexec. It runs through the same seam as trtexec (its
+// own process group, pinned to the build's GPU, credentials removed, killed on timeout or cancel), in trt-ci.yml's
+// folder, once per attempt with the placeholders filled in; its output is the build's log, read like trtexec's
+// (TensorRT's own messages say out-of-memory the same way from Python). docs/build-command.md says more.
+
+
+
+/** `x:1x3x8x8,mask:1x8` as trtexec's shape flags write them, for {min-shapes} and the others. */
+const shapesAt = (profile, pick) => profile.shapes.map((s) => `${s.input}:${s[pick].join('x')}`).join(',');
+/** Each placeholder's value for one build. */
+function placeholderValues({ model, profile, workspaceBytes, paths }) {
+    return {
+        onnx: model.onnx,
+        plan: paths.plan,
+        'layer-info': paths.layerInfo,
+        model: model.name,
+        profile: profile.name,
+        precision: model.precision ?? 'fp32',
+        'keep-fp32': model.keepFp32.join(','),
+        workspace: String(workspaceBytes),
+        'min-shapes': shapesAt(profile, 'min'),
+        'opt-shapes': shapesAt(profile, 'opt'),
+        'max-shapes': shapesAt(profile, 'max'),
+        'timing-cache': paths.timingCache ?? '',
+    };
+}
+/** `text` with each {placeholder} replaced (config/rules.ts refused any other name). */
+function fillPlaceholders(text, values) {
+    return text.replace(/\{([a-z-]+)\}/g, (whole, name) => name in values ? values[name] : whole);
+}
+function commandProducer(build, seam, dir) {
+    const args = build.command.slice(1);
+    const name = `the build command (${(0,external_node_path_namespaceObject.basename)(build.command[0])})`;
+    return {
+        name,
+        argv: (request) => {
+            const values = placeholderValues(request);
+            return args.map((arg) => fillPlaceholders(arg, values));
+        },
+        // A command need not name every setting: the key holds them all, so a changed shape or precision is a miss
+        // even when the script reads it from elsewhere.
+        keyed: ({ model, profile, workspaceBytes }) => [
+            `build=${JSON.stringify({ plan: build.plan, precision: model.precision, keep: model.keepFp32 })}`,
+            `shapes=${['min', 'opt', 'max'].map((p) => shapesAt(profile, p)).join('/')}`,
+            `workspace=${workspaceBytes}`,
+        ],
+        async produce(request, argv, options) {
+            const result = await seam.run(argv, { ...options, cwd: dir });
+            if (result.exitCode !== 0)
+                return result;
+            // Where the command was told to write: moved to where the build checks, scans and caches it.
+            const written = (0,external_node_path_namespaceObject.resolve)(dir, fillPlaceholders(build.plan, placeholderValues(request)));
+            const plan = (0,external_node_path_namespaceObject.resolve)(request.paths.plan);
+            if (written !== plan && (await (0,promises_namespaceObject.stat)(written).catch(() => null))?.isFile())
+                await (0,promises_namespaceObject.rename)(written, plan);
+            return result;
+        },
+        sweep: () => seam.sweep(),
+        // The program and the files its arguments name (build.py): a changed script is another build.
+        inputsNamed: (filled) => [build.command[0], ...filled]
+            .map((arg) => ((0,external_node_path_namespaceObject.isAbsolute)(arg) ? arg : (0,external_node_path_namespaceObject.resolve)(dir, arg)))
+            .filter((path) => (0,external_node_fs_namespaceObject.statSync)(path, { throwIfNoEntry: false })?.isFile()),
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/builds/plan-producer.js
+
+/** trtexec builds: `--onnx … --saveEngine …`, as tensorrt/argv.ts writes them for this TensorRT. */
+function trtexecProducer(trtexec, version) {
+    return {
+        name: 'trtexec',
+        argv: (r) => buildArgv(version, r.model, r.profile, r.workspaceBytes, r.paths),
+        // Its arguments say everything the build is asked.
+        keyed: () => [],
+        produce: (_request, argv, options) => trtexec.run(argv, options),
+        // The model's own extra-args name its files (--calib=…): the cache key reads those from the model.
+        inputsNamed: () => [],
+        // The run sweeps its trtexec seam itself (pipeline.ts).
+        sweep: () => Promise.resolve(),
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/builds/producer-for.js
+
+
+
+/** The run's producer: the user's build command where trt-ci.yml has one, else trtexec. */
+function producerFor(config, trtexec, version, run) {
+    if (!config.build)
+        return trtexecProducer(trtexec, version);
+    const seam = createTrtexec({
+        command: config.build.command[0],
+        env: run.env,
+        killGraceMs: config.killGraceMs,
+        ...(run.signal && { signal: run.signal }),
+    });
+    return commandProducer(config.build, seam, config.dir);
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/proc/ldd.js
+// Which libraries a binary links, as the loader resolves them (ldd), and where a command is on PATH: for
+// preflight's plugin checks and the engine cache's key (the TensorRT libraries trtexec loads).
+
+
+
+/** A command's path as the shell would find it; null when it is not there. */
+function whichCommand(command, env) {
+    const path = env.PATH ?? '';
+    if (command.includes('/'))
+        return (0,external_node_fs_namespaceObject.existsSync)(command) ? command : null;
+    for (const dir of path.split(external_node_path_namespaceObject.delimiter)) {
+        const candidate = (0,external_node_path_namespaceObject.join)(dir, command);
+        if (dir && (0,external_node_fs_namespaceObject.existsSync)(candidate))
+            return candidate;
+    }
+    return null;
+}
+/** ldd reads a file's dynamic section and asks the loader: seconds at most, or it hangs on a broken loader. */
+const LDD_TIMEOUT_MS = 30_000;
+/** Runs ldd on a file: the resolved libraries and the ones not found; null when ldd cannot tell. */
+async function lddOf(file, env) {
+    const ldd = whichCommand('ldd', env);
+    if (!ldd)
+        return null;
+    // Started as every process is (proc/run-process.ts): its own group, a timeout, stdin closed.
+    const lines = [];
+    const result = await runProcess({
+        command: ldd,
+        args: [file],
+        env,
+        timeoutMs: LDD_TIMEOUT_MS,
+        onLine: (line) => lines.push(line),
+    });
+    if (result.exitCode !== 0)
+        return null;
+    const resolved = new Map();
+    const notFound = [];
+    for (const line of lines) {
+        const match = /^\s*(\S+) => (?:(not found)|(\S+))/.exec(line);
+        if (!match)
+            continue;
+        if (match[2])
+            notFound.push(match[1]);
+        else
+            resolved.set(match[1], match[3]);
+    }
+    return { resolved, notFound };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/builds/scheduler.js
+/**
+ * Runs jobs on slots (GPUs), one job per slot at a time, slots in parallel. Each free slot takes
+ * the next job, so a long build on one GPU does not hold back the others. Results keep job order.
+ */
+async function runOnSlots(jobs, slots, work) {
+    if (slots.length === 0)
+        throw new Error('runOnSlots needs at least one slot');
+    const results = new Array(jobs.length);
+    let next = 0;
+    const worker = async (slot) => {
+        while (next < jobs.length) {
+            const index = next;
+            next += 1;
+            results[index] = await work(jobs[index], slot);
+        }
+    };
+    await Promise.all(slots.map(worker));
+    return results;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/builds/build-stage.js
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * The context every build of the run is handed (build-plan.ts): the producer, the engine cache and its keys, the
+ * timing cache per GPU model, whom the cache serves. The GPUs are the stage's to fill in.
+ */
+function planBuilding(config, version, options) {
+    const cacheTrust = options.cacheTrust ?? TRUST_ALL;
+    const cache = config.cacheDir
+        ? new PlanCache(new EngineCache(config.cacheDir, config.cacheMaxBytes), new EngineKeys(options.digests), cacheTrust, () => toolchainOf(config.trtexec, options.env), options.provenance ?? null, options.registry ?? null)
+        : null;
+    const producer = producerFor(config, options.trtexec, version, {
+        env: options.env,
+        ...(options.signal && { signal: options.signal }),
+    });
+    return {
+        config,
+        producer,
+        runner: options.runner,
+        env: options.env,
+        version,
+        gpus: new Map(),
+        cache,
+        cacheTrust,
+        ...(config.cacheDir && { timingCacheFor: timingCacheIn(config.cacheDir, version) }),
+        ...(options.signal && { signal: options.signal }),
+    };
+}
+async function planGpus(config, smi, made) {
+    const query = await (made ?? queryGpus(smi));
+    if (!query.ok) {
+        // Without nvidia-smi the builds still run, unpinned and one at a time, without memory figures.
+        return { slots: config.gpus === 'all' ? [null] : config.gpus, gpus: [], queryError: query.reason };
+    }
+    const wanted = selectedGpus(config, query);
+    if (!wanted)
+        return { slots: query.gpus.map((g) => g.index), gpus: query.gpus, queryError: null };
+    return { slots: wanted, gpus: query.gpus.filter((g) => wanted.includes(g.index)), queryError: null };
+}
+/**
+ * The workspace a model's split builds got through with (the largest, after any back-off), for its
+ * combined plan; the model's own when none of them built.
+ */
+function provenWorkspace(job, split) {
+    const proven = split
+        .filter((o) => o.job.model === job.model && o.status === 'built')
+        .map((o) => o.attempts.at(-1).workspaceBytes);
+    return proven.length ? Math.min(Math.max(...proven), job.model.workspaceBytes) : job.model.workspaceBytes;
+}
+/**
+ * The slots builds run in: one per GPU unless `max-parallel` says otherwise. Fewer uses the first GPUs;
+ * more deals the GPUs out in turn, so each GPU holds about as many builds as the others.
+ */
+function parallelSlots(gpus, maxParallel) {
+    if (maxParallel === null)
+        return [...gpus];
+    return Array.from({ length: maxParallel }, (_, i) => gpus[i % gpus.length]);
+}
+/** The trtexec binary and the libnvinfer* libraries it links, as the dynamic linker resolves them. */
+async function toolchainOf(trtexec, env) {
+    const binary = whichCommand(trtexec, env) ?? trtexec;
+    const linked = await lddOf(binary, env);
+    const libraries = [...(linked?.resolved.entries() ?? [])]
+        .filter(([name]) => name.startsWith('libnvinfer'))
+        .map(([, path]) => path)
+        .sort();
+    return { trtexec: binary, libraries };
+}
+/** Each attempt's peak memory from the stream, by its GPU and time window; the build's is its last attempt's. */
+function withPeakMemory(outcomes, timeline) {
+    return outcomes.map((outcome) => {
+        const gpu = outcome.gpu;
+        if (!gpu)
+            return outcome;
+        const attempts = outcome.attempts.map((a) => {
+            const peak = timeline.window(gpu.index, a.startedAt, a.endedAt)?.attributedMiB ?? null;
+            // An attempt that showed nothing above the idle GPU ran between two samples (a build holds a CUDA context
+            // at the least): what it held is unknown, never 0 B within a budget.
+            return { ...a, peakGpuMemoryMiB: peak === 0 ? null : peak };
+        });
+        return { ...outcome, attempts, peakGpuMemoryMiB: attempts[attempts.length - 1]?.peakGpuMemoryMiB ?? null };
+    });
+}
+/** Every build of the config, not run: the report still lists what was not built, and why. */
+function skipBuildStage(config, failure, selection) {
+    return {
+        outcomes: planBuildJobs(config, selection).map((job) => notRun(job, null, failure)),
+        gpus: [],
+        gpuQueryError: null,
+        cacheBytes: null,
+        evicted: 0,
+        evictProblem: null,
+    };
+}
+/**
+ * The GPUs to build on, and the memory stream watching them: started while the GPUs are being listed, it has
+ * its baseline before the first build; without GPUs it is stopped unused.
+ */
+async function watchedGpus(config, options) {
+    const smi = options.nvidiaSmi ?? { command: config.nvidiaSmi, env: options.env, signal: options.signal };
+    const sampler = new MemorySampler({ command: smi.command, env: smi.env, start: smi.start });
+    sampler.start();
+    let gpuPlan;
+    try {
+        gpuPlan = await planGpus(config, smi, options.gpuQuery);
+    }
+    catch (error) {
+        await sampler.stop();
+        throw error;
+    }
+    if (gpuPlan.gpus.length === 0) {
+        await sampler.stop();
+        return { sampler: null, gpuPlan };
+    }
+    await sampler.waitForBaseline(gpuPlan.slots.filter((s) => s !== null));
+    return { sampler, gpuPlan };
+}
+/** With a cache folder, the timing cache is kept there per TensorRT version and GPU model. */
+function timingCacheIn(cacheDir, version) {
+    return (gpuName) => (0,external_node_path_namespaceObject.join)(cacheDir, 'timing', `${formatVersion(version, true)}-${(gpuName ?? 'unknown-gpu').replace(/[^A-Za-z0-9._-]+/g, '-')}.cache`);
+}
+/**
+ * Every model × profile, one trtexec each, one build per GPU at a time with the GPUs in parallel,
+ * under one nvidia-smi memory stream whose samples are charged to the builds afterwards.
+ */
+async function runBuildStage(config, options) {
+    const { version } = options.building;
+    const { sampler, gpuPlan } = await watchedGpus(config, options);
+    const onAbort = () => killAllProcessGroups('SIGKILL');
+    options.signal?.addEventListener('abort', onAbort);
+    const gpus = new Map(gpuPlan.gpus.map((g) => [g.index, g]));
+    const { building } = options;
+    const { cache, timingCacheFor } = building;
+    const timing = cache?.registry && timingCacheFor
+        ? await cache.pullTimingCaches(gpuPlan.gpus.flatMap((gpu) => timingCacheFor(gpu.name) ?? []))
+        : null;
+    let outcomes;
+    const jobsPlanned = planBuildJobs(config, options.selection);
+    const prepared = await withPrecisionOnnx(jobsPlanned, version, config.outputDir, undefined, options.signal);
+    const jobs = prepared.jobs;
+    const slots = parallelSlots(gpuPlan.slots, config.maxParallel);
+    try {
+        const unwritten = (job) => prepared.failures.get(job.model.name);
+        const build = (job, gpu) => options.signal?.aborted
+            ? Promise.resolve(notRun(job, gpu === null ? null : { index: gpu, name: null, computeCapability: null }, CANCELLED))
+            : unwritten(job)
+                ? Promise.resolve({ ...notRun(job, null, unwritten(job)), status: 'failed' })
+                : buildPlan(job, gpu, {
+                    ...building,
+                    gpus,
+                    ...(options.onEvent && { onEvent: options.onEvent }),
+                    ...(options.heartbeatMs && { heartbeatMs: options.heartbeatMs }),
+                    ...(sampler && {
+                        peakSince: (gpu, since) => sampler?.timeline.window(gpu, since, Date.now())?.attributedMiB ?? null,
+                    }),
+                });
+        // The plans with every profile come after the split ones, starting from the workspace those proved.
+        const split = await runOnSlots(jobs.filter((job) => !job.profile.parts), slots, build);
+        const combined = await runOnSlots(jobs.filter((job) => job.profile.parts).map((job) => ({ ...job, workspaceBytes: provenWorkspace(job, split) })), slots, build);
+        const done = [...split, ...combined];
+        outcomes = jobs.map((job) => done.find((o) => o.job.plan === job.plan));
+    }
+    finally {
+        options.signal?.removeEventListener('abort', onAbort);
+        await sampler?.stop();
+    }
+    if (sampler)
+        outcomes = withPeakMemory(outcomes, sampler.timeline);
+    if (timing)
+        await cache?.pushTimingCaches(timing);
+    // With a registry the run's folder goes with the run: the limits apply to what this repository pushed.
+    const evicted = await cache?.evict({ maxBytes: config.cacheMaxBytes, maxAgeMs: config.cacheMaxAgeMs });
+    return {
+        outcomes,
+        gpus: gpuPlan.gpus,
+        gpuQueryError: gpuPlan.queryError,
+        cacheBytes: evicted?.bytes ?? null,
+        evicted: evicted?.removed ?? 0,
+        evictProblem: evicted?.problem ?? null,
+    };
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/contract/failures.js
@@ -54911,6 +56897,61 @@ const deployCostSchema = object({
     engine: portableEngineSchema.nullable().default(null),
 });
 
+;// CONCATENATED MODULE: ./.build/tsc/contract/plan-file.js
+// A plan file as verify reads it: its header (tag, layout, the TensorRT that wrote it, a container around it), its
+// scan (size, runs of zeros, digest), and the diagnosis of a plan padded with zeros (NVIDIA/TensorRT#4841).
+
+
+const planHeaderSchema = object({
+    /** A TensorRT plan tag (`ftrt`, or the older `ptrt`) found where a plan starts. */
+    magic: schemas_boolean(),
+    /**
+     * `ftrt`: the layout trtexec's printPlanVersion reads (version in bytes 24-27, total size in 16-23);
+     * `ptrt`: the older layout of TensorRT 8.2-era plans, whose header carries no readable version.
+     */
+    layout: schemas_enum(['ftrt', 'ptrt']).nullable(),
+    /** The plan's total size in bytes as its `ftrt` header says (bytes 16-23, little-endian u64). */
+    declaredBytes: count.nullable(),
+    /** From bytes 24-27 of the plan: major.minor.patch.build. */
+    tensorrtVersion: nullableString,
+    /** `plan`: a bare TensorRT plan; `ultralytics`: a plan behind Ultralytics' length-prefixed JSON metadata. */
+    container: schemas_enum(['plan', 'ultralytics']).nullable(),
+    /** Where the plan itself starts in the file. */
+    planOffset: count.nullable(),
+    /** Why the file is not a usable plan (not a plan, or a truncated or padded one), when it is not. */
+    problem: nullableString,
+    /** The Ultralytics metadata, when there is some. */
+    metadata: record(schemas_string(), unknown()).nullable(),
+});
+const planScanSchema = planHeaderSchema.extend({
+    path: schemas_string(),
+    bytes: count,
+    zeroBytes: count,
+    zeroFraction: schemas_number().min(0).max(1),
+    trailingZeroBytes: count,
+    longestZeroRun: count,
+    sha256: schemas_string()
+        .regex(/^[0-9a-f]{64}$/)
+        .nullable(),
+});
+const myelinLayerSchema = object({
+    name: schemas_string(),
+    /** `kgen`: a kernel Myelin generated (detailed info); `foreign-node`: the whole Myelin region (names only). */
+    kind: schemas_enum(['kgen', 'foreign-node']),
+    ops: array(schemas_string()),
+});
+const layerInfoSchemaName = schemas_enum(['10.x (Bindings)', '11.x (I/O Tensors)', 'unknown']);
+const layerInfoVerbosity = schemas_enum(['detailed', 'layer_names_only']);
+/** The issue a diagnosis of a plan padded with zeros names: NVIDIA/TensorRT#4841. */
+const PADDING_ISSUE = 'https://github.com/NVIDIA/TensorRT/issues/4841';
+const diagnosisSchema = object({
+    summary: schemas_string(),
+    layerInfo: object({ schema: layerInfoSchemaName, verbosity: layerInfoVerbosity, layers: count }).nullable(),
+    myelinLayers: array(myelinLayerSchema.extend({ looksLike: nullableString })),
+    advice: array(schemas_string()),
+    link: schemas_string(),
+});
+
 ;// CONCATENATED MODULE: ./.build/tsc/contract/report.js
 // The report, `trt-ci/report@2`, as one schema. The types of everything in a report come from it, and a
 // report read from disk (a baseline, another runner's artifact, which can come from a fork) is parsed
@@ -54929,6 +56970,9 @@ const deployCostSchema = object({
 
 // The schemas of what the stages after the builds find (accuracy, latency, explain, deploy) are in
 // engine-checks.ts; this module is the report's, and the one to import them from.
+
+// A plan file's header, scan and diagnosis: plan-file.ts, read through this module like the others.
+
 
 const failureSchema = object({
     kind: schemas_enum(FAILURE_KINDS),
@@ -54991,55 +57035,6 @@ const preflightSchema = object({
     cuda: object({ version: schemas_string(), source: schemas_string() }).nullable(),
     tensorrtVersion: schemas_string(),
     elapsedMs: schemas_number(),
-});
-const planHeaderSchema = object({
-    /** A TensorRT plan tag (`ftrt`, or the older `ptrt`) found where a plan starts. */
-    magic: schemas_boolean(),
-    /**
-     * `ftrt`: the layout trtexec's printPlanVersion reads (version in bytes 24-27, total size in 16-23);
-     * `ptrt`: the older layout of TensorRT 8.2-era plans, whose header carries no readable version.
-     */
-    layout: schemas_enum(['ftrt', 'ptrt']).nullable(),
-    /** The plan's total size in bytes as its `ftrt` header says (bytes 16-23, little-endian u64). */
-    declaredBytes: count.nullable(),
-    /** From bytes 24-27 of the plan: major.minor.patch.build. */
-    tensorrtVersion: nullableString,
-    /** `plan`: a bare TensorRT plan; `ultralytics`: a plan behind Ultralytics' length-prefixed JSON metadata. */
-    container: schemas_enum(['plan', 'ultralytics']).nullable(),
-    /** Where the plan itself starts in the file. */
-    planOffset: count.nullable(),
-    /** Why the file is not a usable plan (not a plan, or a truncated or padded one), when it is not. */
-    problem: nullableString,
-    /** The Ultralytics metadata, when there is some. */
-    metadata: record(schemas_string(), unknown()).nullable(),
-});
-const planScanSchema = planHeaderSchema.extend({
-    path: schemas_string(),
-    bytes: count,
-    zeroBytes: count,
-    zeroFraction: schemas_number().min(0).max(1),
-    trailingZeroBytes: count,
-    longestZeroRun: count,
-    sha256: schemas_string()
-        .regex(/^[0-9a-f]{64}$/)
-        .nullable(),
-});
-const myelinLayerSchema = object({
-    name: schemas_string(),
-    /** `kgen`: a kernel Myelin generated (detailed info); `foreign-node`: the whole Myelin region (names only). */
-    kind: schemas_enum(['kgen', 'foreign-node']),
-    ops: array(schemas_string()),
-});
-const layerInfoSchemaName = schemas_enum(['10.x (Bindings)', '11.x (I/O Tensors)', 'unknown']);
-const layerInfoVerbosity = schemas_enum(['detailed', 'layer_names_only']);
-/** The issue a diagnosis of a plan padded with zeros names: NVIDIA/TensorRT#4841. */
-const PADDING_ISSUE = 'https://github.com/NVIDIA/TensorRT/issues/4841';
-const diagnosisSchema = object({
-    summary: schemas_string(),
-    layerInfo: object({ schema: layerInfoSchemaName, verbosity: layerInfoVerbosity, layers: count }).nullable(),
-    myelinLayers: array(myelinLayerSchema.extend({ looksLike: nullableString })),
-    advice: array(schemas_string()),
-    link: schemas_string(),
 });
 const budgetRowSchema = object({
     model: schemas_string(),
@@ -55229,4372 +57224,6 @@ function flatViews(builds) {
         budgets: builds.flatMap((b) => b.budgets),
     };
 }
-
-;// CONCATENATED MODULE: ./.build/tsc/builds/manifest.js
-
-
-
-
-/** The engine manifest: every plan this run built, with what it takes to rebuild or trust it. */
-function buildManifest(outcomes, run) {
-    const { tensorrtVersion, outputDir } = run;
-    // Absolute paths in flags (--onnx=/runner/work/…) say nothing on another machine.
-    const portable = (arg) => arg.replace(/^(--[A-Za-z0-9]+=)(\/.*)$/, (_, flag, path) => `${flag}${(0,external_node_path_namespaceObject.relative)(outputDir, path)}`);
-    const engines = outcomes.flatMap((o) => {
-        const plan = o.plan;
-        if (!isBuilt(o) || !plan?.scan.sha256)
-            return [];
-        return [
-            {
-                model: o.job.model.name,
-                profile: o.job.profile.name,
-                shapes: shapesOf(o.job.profile),
-                path: (0,external_node_path_namespaceObject.relative)(outputDir, plan.path),
-                layerInfo: plan.layerInfo ? (0,external_node_path_namespaceObject.relative)(outputDir, plan.layerInfo) : null,
-                bytes: plan.scan.bytes,
-                sha256: plan.scan.sha256,
-                tensorrtVersion,
-                gpu: o.gpu ? { name: o.gpu.name, computeCapability: o.gpu.computeCapability } : null,
-                onnxSha256: run.onnxSha256.get(o.job.model.onnx) ?? null,
-                flags: (o.attempts[o.attempts.length - 1]?.argv ?? []).map(portable),
-                buildSeconds: o.buildSeconds,
-            },
-        ];
-    });
-    return {
-        schema: 'trt-ci/manifest@1',
-        createdAt: run.createdAt.toISOString(),
-        trtCiVersion: VERSION,
-        commit: run.commit,
-        tensorrtVersion,
-        engines,
-    };
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/run/record-files.js
-// What a run writes besides the report's entries: the manifest of its plans and where it ran.
-
-
-
-/** The manifest of every plan, with the digest of each model's ONNX. */
-async function manifestOf(outcomes, context, createdAt, commit) {
-    const onnxSha256 = new Map();
-    for (const model of context.config.models) {
-        const digest = await context.digests.of(model.onnx);
-        if (digest)
-            onnxSha256.set(model.onnx, digest);
-    }
-    return buildManifest(outcomes, {
-        tensorrtVersion: formatVersion(context.version, true),
-        outputDir: context.config.outputDir,
-        createdAt,
-        commit,
-        onnxSha256,
-    });
-}
-/** What the report says of where the run ran. */
-function runEnvironment(context, stage) {
-    return {
-        tensorrtVersion: formatVersion(context.version, true),
-        trtexec: context.config.trtexec,
-        gpus: stage.gpus,
-        gpuQueryError: stage.gpuQueryError,
-        image: context.env.TRT_CI_IMAGE || null,
-        measurement: MEASUREMENT,
-    };
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/gpu/selection.js
-
-/**
- * The GPUs `gpus:` names, checked against what nvidia-smi lists: an index it does not list is a config
- * error (exit 2) wherever it is found, in preflight as in the build stage. Null for `gpus: all`.
- */
-function selectedGpus(config, query) {
-    if (config.gpus === 'all')
-        return null;
-    if (!query.ok)
-        return config.gpus;
-    const known = new Set(query.gpus.map((g) => g.index));
-    const missing = config.gpus.findIndex((index) => !known.has(index));
-    if (missing !== -1) {
-        throw configError(config, ['gpus', missing], `expected a GPU index that nvidia-smi lists (${[...known].join(', ')}), got ${config.gpus[missing]}`);
-    }
-    return config.gpus;
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/gpu/memory-sampler.js
-
-/**
- * Memory samples per GPU, kept as plain arrays: ten a second for a 45-minute run on 8 GPUs is a
- * few hundred thousand numbers. Pure, so attribution is tested without nvidia-smi.
- */
-class MemoryTimeline {
-    series = new Map();
-    baselineEnd = Number.POSITIVE_INFINITY;
-    add(gpu, time, usedMiB) {
-        let series = this.series.get(gpu);
-        if (!series) {
-            series = { times: [], values: [] };
-            this.series.set(gpu, series);
-        }
-        series.times.push(time);
-        series.values.push(usedMiB);
-    }
-    /**
-     * Samples up to this moment describe the idle GPU. A sample stamped in the same millisecond is idle too: it
-     * was taken before this mark, which comes before any build starts.
-     */
-    markBaselineEnd(time) {
-        this.baselineEnd = Math.min(this.baselineEnd, time);
-    }
-    hasSampled(gpus) {
-        return gpus.every((gpu) => (this.series.get(gpu)?.times.length ?? 0) > 0);
-    }
-    /** What a build on `gpu` from `start` to `end` held; null when no sample fell in the window. */
-    window(gpu, start, end) {
-        const series = this.series.get(gpu);
-        if (!series)
-            return null;
-        let peak = Number.NEGATIVE_INFINITY;
-        let samples = 0;
-        let idle = null;
-        let lowest = Number.POSITIVE_INFINITY;
-        for (let i = 0; i < series.times.length; i += 1) {
-            const time = series.times[i];
-            const value = series.values[i];
-            if (time <= this.baselineEnd)
-                idle = value;
-            if (time >= start && time <= end) {
-                peak = Math.max(peak, value);
-                lowest = Math.min(lowest, value);
-                samples += 1;
-            }
-        }
-        if (samples === 0)
-            return null;
-        const baselineMiB = idle ?? lowest;
-        return { peakUsedMiB: peak, baselineMiB, attributedMiB: Math.max(0, peak - baselineMiB), samples };
-    }
-}
-const SAMPLE_FIELDS = 'index,memory.used';
-/** One `nvidia-smi --query-gpu=index,memory.used -lms N` stream for the whole run. */
-class MemorySampler {
-    nvidiaSmi;
-    env;
-    intervalMs;
-    clock;
-    timeline = new MemoryTimeline();
-    /** The running stream: its cancel and its end; null when none runs (never started, stopped, no nvidia-smi). */
-    child = null;
-    constructor(nvidiaSmi, 
-    /** The job's environment; credentials are removed before nvidia-smi sees it. */
-    env, intervalMs = 100, clock = Date.now) {
-        this.nvidiaSmi = nvidiaSmi;
-        this.env = env;
-        this.intervalMs = intervalMs;
-        this.clock = clock;
-    }
-    start() {
-        const stop = new AbortController();
-        // Started as every process is (proc/run-process.ts): its own group, killed with it, credentials removed.
-        const ended = runProcess({
-            command: this.nvidiaSmi,
-            args: [`--query-gpu=${SAMPLE_FIELDS}`, '--format=csv,noheader,nounits', `-lms`, String(this.intervalMs)],
-            env: this.env,
-            signal: stop.signal,
-            onLine: (line) => {
-                const [index, used] = line.split(',').map((part) => Number(part.trim()));
-                if (Number.isInteger(index) && Number.isFinite(used))
-                    this.timeline.add(index, this.clock(), used);
-            },
-        });
-        const child = { stop, ended };
-        this.child = child;
-        // No nvidia-smi, or one that ended by itself: builds go on without memory figures.
-        void ended.then(() => {
-            if (this.child === child)
-                this.child = null;
-        });
-    }
-    /** Waits (briefly) until every GPU has an idle sample, so builds can be measured against it. */
-    async waitForBaseline(gpus, timeoutMs = 3_000) {
-        const deadline = this.clock() + timeoutMs;
-        while (this.child && !this.timeline.hasSampled(gpus) && this.clock() < deadline) {
-            await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-        this.timeline.markBaselineEnd(this.clock());
-    }
-    /** Ends the stream: its process group is killed (a wedged driver's nvidia-smi ignores SIGTERM). */
-    async stop() {
-        const child = this.child;
-        this.child = null;
-        if (!child)
-            return;
-        child.stop.abort();
-        await child.ended;
-    }
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/cache/engine-cache.js
-
-
-
-
-
-
-async function sha256OfFile(path, signal) {
-    // A FIFO or a device (/dev/zero) would be read forever: only a regular file is hashed.
-    if (!(await (0,promises_namespaceObject.stat)(path)).isFile())
-        throw new Error(`${path} is not a regular file`);
-    const hash = (0,external_node_crypto_namespaceObject.createHash)('sha256');
-    // A cancel stops the read between chunks: hashing 100 GB of weights never holds a cancelled run.
-    const chunks = (0,external_node_fs_namespaceObject.createReadStream)(path, { highWaterMark: 1024 * 1024, ...(signal && { signal }) });
-    for await (const chunk of chunks)
-        hash.update(chunk);
-    return hash.digest('hex');
-}
-/**
- * The external-data files an ONNX model names: each TensorProto's external_data holds a
- * StringStringEntryProto { key: "location", value: <file> }, which protobuf writes as the bytes
- * 0a 08 "location" 12 <length> <file>.
- */
-async function externalDataFiles(onnx) {
-    const MAX_NAME_BYTES = 4096;
-    const marker = Buffer.from('\x0a\x08location\x12', 'latin1');
-    const found = new Set();
-    let tail = Buffer.alloc(0);
-    for await (const chunk of (0,external_node_fs_namespaceObject.createReadStream)(onnx, { highWaterMark: 4 * 1024 * 1024 })) {
-        const data = Buffer.concat([tail, chunk]);
-        for (let at = data.indexOf(marker); at !== -1; at = data.indexOf(marker, at + 1)) {
-            const length = readVarint(bufferSource(data), at + marker.length);
-            if (!length || length.value === 0 || length.value > MAX_NAME_BYTES)
-                continue;
-            const end = length.next + length.value;
-            if (end <= data.length)
-                found.add(data.toString('utf8', length.next, end));
-        }
-        // A marker cut at the chunk's end is found again with the next chunk.
-        tail = data.subarray(Math.max(0, data.length - MAX_NAME_BYTES - marker.length - 4));
-    }
-    // Names under .. or absolute ones are keyed too: whatever the parser reads changes the plan.
-    return [...found].map((name) => (0,external_node_path_namespaceObject.resolve)((0,external_node_path_namespaceObject.dirname)(onnx), name)).sort();
-}
-/** The external-data files an ONNX names that are not regular files (a FIFO, a device), or missing ones. */
-async function irregularExternalData(onnx) {
-    const files = await externalDataFiles(onnx).catch(() => []);
-    const found = await Promise.all(files.map(async (file) => ((await (0,promises_namespaceObject.stat)(file).catch(() => null))?.isFile() ? [] : [file])));
-    return found.flat();
-}
-/**
- * sha256 of files, each read once per run however many builds (and the manifest) ask: an ONNX with its
- * external data can be gigabytes. Null for a file that cannot be read.
- */
-class FileDigests {
-    signal;
-    digests = new Map();
-    /** `signal`: the run's cancel, which stops a file's hashing (its digest is then unknown, null). */
-    constructor(signal) {
-        this.signal = signal;
-    }
-    of(path) {
-        let digest = this.digests.get(path);
-        if (!digest) {
-            digest = sha256OfFile(path, this.signal).catch(() => null);
-            this.digests.set(path, digest);
-        }
-        return digest;
-    }
-}
-/**
- * Content keys for builds: the same key means the same plan. Files are hashed once per run, however
- * many profiles share them.
- */
-class EngineKeys {
-    digests;
-    constructor(digests = new FileDigests()) {
-        this.digests = digests;
-    }
-    async fileHash(path) {
-        return (await this.digests.of(path)) ?? 'missing';
-    }
-    /** What a file is, cheaply: its real path, size and change time (for libraries too big to hash every run). */
-    async fileIdentity(path) {
-        const found = await (0,promises_namespaceObject.stat)(path).catch(() => null);
-        return found ? `${await (0,promises_namespaceObject.realpath)(path).catch(() => path)}:${found.size}:${found.mtimeMs}` : 'missing';
-    }
-    async key(parts) {
-        const external = await externalDataFiles(parts.onnx).catch(() => []);
-        const hashed = async (paths) => Promise.all(paths.map(async (path) => [(0,external_node_path_namespaceObject.basename)(path), await this.fileHash(path)]));
-        const material = JSON.stringify({
-            v: 2,
-            files: await hashed([parts.onnx, ...external, ...parts.plugins]),
-            // Files named in extra-args (calibration caches, inputs, plugins): what is in them, not where.
-            inputs: await hashed(parts.inputs),
-            argv: parts.argv,
-            tensorrt: parts.tensorrtVersion,
-            trtexec: await this.fileHash(parts.trtexec),
-            libraries: await Promise.all(parts.libraries.map((lib) => this.fileIdentity(lib))),
-            gpu: parts.gpu,
-            environment: parts.environment,
-        });
-        return (0,external_node_crypto_namespaceObject.createHash)('sha256').update(material).digest('hex');
-    }
-}
-/** How far ahead of this machine's clock an entry's stamp may be (another job's clock) and still count. */
-const CLOCK_SLACK_MS = 5 * 60_000;
-/**
- * Plans by content key, in a folder that outlives the run (and may be shared by jobs on one runner).
- * An entry appears whole or not at all: it is written in a temporary folder and renamed into place.
- * An entry whose plan does not match its record is removed and rebuilt, never used.
- */
-class EngineCache {
-    dir;
-    maxBytes;
-    constructor(dir, maxBytes) {
-        this.dir = dir;
-        this.maxBytes = maxBytes;
-    }
-    entry(key) {
-        return (0,external_node_path_namespaceObject.join)(this.dir, 'engines', key.slice(0, 2), key);
-    }
-    /** The entry for a key, if it is there and its plan has the recorded size. */
-    async lookup(key) {
-        const dir = this.entry(key);
-        let record;
-        try {
-            record = JSON.parse(await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(dir, 'record.json'), 'utf8'));
-        }
-        catch (error) {
-            const exists = await (0,promises_namespaceObject.stat)(dir).then(() => true, () => false);
-            if (error.code === 'ENOENT' && !exists)
-                return null;
-            // An entry without a readable record was damaged after it was written: it goes, and the engine is rebuilt.
-            await this.remove(key);
-            return 'corrupt';
-        }
-        // lstat: a plan that is a link could lead to any file (a runner's secret restored as a "plan").
-        const plan = await (0,promises_namespaceObject.lstat)((0,external_node_path_namespaceObject.join)(dir, 'plan')).catch(() => null);
-        const plain = plan?.isFile() === true && (await isPlainFile((0,external_node_path_namespaceObject.join)(dir, 'record.json')));
-        // `null`, a list or a record of another key: written by something else, or damaged.
-        if (typeof record !== 'object' || record === null || record.key !== key || !plain || plan.size !== record.bytes) {
-            await this.remove(key);
-            return 'corrupt';
-        }
-        const now = new Date();
-        await (0,promises_namespaceObject.utimes)((0,external_node_path_namespaceObject.join)(dir, 'record.json'), now, now).catch(() => { }); // least recently used goes first
-        return { dir, record };
-    }
-    /** Puts the cached plan (and layer info) where a build would have written them; never through a link. */
-    async restore(entry, plan, layerInfo) {
-        await place((0,external_node_path_namespaceObject.join)(entry.dir, 'plan'), plan);
-        const layers = (0,external_node_path_namespaceObject.join)(entry.dir, 'layers.json');
-        if (entry.record.hasLayerInfo && (await isPlainFile(layers)))
-            await place(layers, layerInfo);
-    }
-    /**
-     * Stores an entry; `replace` puts it in place of one already there (one this run does not trust), `move`
-     * takes the files instead of copying them (a plan just pulled into the cache's own tmp folder).
-     */
-    async store(record, plan, layerInfo, how = {}) {
-        const take = how.move ? promises_namespaceObject.rename : promises_namespaceObject.copyFile;
-        const staging = (0,external_node_path_namespaceObject.join)(this.dir, 'tmp', `${record.key}.${process.pid}.${(0,external_node_crypto_namespaceObject.randomBytes)(4).toString('hex')}`);
-        await (0,promises_namespaceObject.mkdir)(staging, { recursive: true });
-        try {
-            await take(plan, (0,external_node_path_namespaceObject.join)(staging, 'plan'));
-            if (layerInfo)
-                await take(layerInfo, (0,external_node_path_namespaceObject.join)(staging, 'layers.json'));
-            await (0,promises_namespaceObject.writeFile)((0,external_node_path_namespaceObject.join)(staging, 'record.json'), `${JSON.stringify(record, null, 2)}\n`);
-            const target = this.entry(record.key);
-            await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(target), { recursive: true });
-            if (how.replace)
-                await (0,promises_namespaceObject.rm)(target, { recursive: true, force: true });
-            await (0,promises_namespaceObject.rename)(staging, target).catch(async (error) => {
-                // Another job stored the same engine first: theirs is as good as ours.
-                if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST')
-                    throw error;
-            });
-        }
-        finally {
-            await (0,promises_namespaceObject.rm)(staging, { recursive: true, force: true });
-        }
-    }
-    async remove(key) {
-        await (0,promises_namespaceObject.rm)(this.entry(key), { recursive: true, force: true });
-    }
-    /**
-     * Removes the least recently used entries until the cache is under `cache-max-size`. An entry used "in
-     * the future" was stamped by a clock that was wrong (or by hand): it counts as the oldest, else it would
-     * never go and every new entry would be evicted right after it was stored.
-     */
-    async evict(now = Date.now()) {
-        const entries = [];
-        for (const prefix of await (0,promises_namespaceObject.readdir)((0,external_node_path_namespaceObject.join)(this.dir, 'engines')).catch(() => [])) {
-            for (const key of await (0,promises_namespaceObject.readdir)((0,external_node_path_namespaceObject.join)(this.dir, 'engines', prefix)).catch(() => [])) {
-                const dir = (0,external_node_path_namespaceObject.join)(this.dir, 'engines', prefix, key);
-                const files = await (0,promises_namespaceObject.readdir)(dir).catch(() => []);
-                const sizes = await Promise.all(files.map((f) => (0,promises_namespaceObject.stat)((0,external_node_path_namespaceObject.join)(dir, f))
-                    .then((s) => s.size)
-                    .catch(() => 0)));
-                const stamped = (await (0,promises_namespaceObject.stat)((0,external_node_path_namespaceObject.join)(dir, 'record.json')).catch(() => null))?.mtimeMs ?? 0;
-                const used = stamped > now + CLOCK_SLACK_MS ? Number.NEGATIVE_INFINITY : stamped;
-                entries.push({ key, bytes: sizes.reduce((a, b) => a + b, 0), used });
-            }
-        }
-        let total = entries.reduce((a, e) => a + e.bytes, 0);
-        const removed = [];
-        if (this.maxBytes !== null) {
-            for (const entry of entries.sort((a, b) => a.used - b.used)) {
-                if (total <= this.maxBytes)
-                    break;
-                await this.remove(entry.key);
-                total -= entry.bytes;
-                removed.push(entry.key);
-            }
-        }
-        return { removed, bytes: total };
-    }
-}
-/** A hard link when the cache is on the same volume (no copy of a 5 GB plan), a copy otherwise. */
-async function place(from, to) {
-    await (0,promises_namespaceObject.rm)(to, { force: true });
-    await (0,promises_namespaceObject.link)(from, to).catch(() => (0,promises_namespaceObject.copyFile)(from, to));
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/cache/timing-cache.js
-
-
-
-
-
-/**
- * Builds on other GPUs run at the same time, and trtexec rewrites its timing cache file in place at
- * the end: two of them writing one file could leave it torn. Each build works on its own copy of the
- * shared cache and a finished build replaces the shared one with a rename, which is atomic; the
- * shared cache is always whole. trtexec cannot merge two caches, so when builds overlap the copy that
- * knows most (the largest: a timing cache only grows) is kept, and the others' new entries are lost;
- * serializing the builds instead would cost the GPUs their parallelism, which is worth more.
- */
-async function privateTimingCache(shared, label, trust) {
-    await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(shared), { recursive: true });
-    const own = `${shared}.${process.pid}.${label}.${(0,external_node_crypto_namespaceObject.randomBytes)(4).toString('hex')}`;
-    // A timing cache another job could have written (a pull request's, on a shared runner) is not handed to
-    // this build unless the cache's trust says it may be (cache/trust.ts): the build starts with none.
-    if (await servable(shared, trust)) {
-        // One that went meanwhile: the build starts without it. (One this user may not read is exit 2 when
-        // trt-ci.yml is read: config/rules.ts.)
-        await (0,promises_namespaceObject.copyFile)(shared, own).catch((error) => {
-            if (error.code !== 'ENOENT')
-                throw error;
-        });
-    }
-    return own;
-}
-/** Whether the shared timing cache may be given to a build: a plain file, signed where signatures count. */
-async function servable(shared, trust) {
-    if (!(await isPlainFile(shared)))
-        return false;
-    if (trust.trust === 'any')
-        return true;
-    const content = await (0,promises_namespaceObject.readFile)(shared).catch(() => null);
-    const signature = await (0,promises_namespaceObject.readFile)(`${shared}.sig`, 'utf8').catch(() => null);
-    return content !== null && mayServe(trust, 'timing', (0,external_node_path_namespaceObject.basename)(shared), sha256(content), signature?.trim());
-}
-const sha256 = (bytes) => (0,external_node_crypto_namespaceObject.createHash)('sha256').update(bytes).digest('hex');
-/** Puts a finished build's copy in place of the shared cache, unless the shared one already knows more. */
-async function publishTimingCache(own, shared, built, trust) {
-    const mine = await (0,promises_namespaceObject.stat)(own).catch(() => null);
-    const current = await (0,promises_namespaceObject.stat)(shared).catch(() => null);
-    // What is there counts only if this run may be served it: one it may not is replaced whatever its size.
-    const kept = current ? await servable(shared, trust) : false;
-    // Never an unsigned cache over one signed by the key this run verifies with (it would undo the default
-    // branch's); otherwise the copy that knows more stays.
-    if (built && mayReplace(trust, kept) && mine?.isFile() && (!kept || mine.size >= current.size)) {
-        const signature = signEntry(trust, 'timing', (0,external_node_path_namespaceObject.basename)(shared), sha256(await (0,promises_namespaceObject.readFile)(own)));
-        await (0,promises_namespaceObject.rm)(`${shared}.sig`, { force: true });
-        await (0,promises_namespaceObject.rename)(own, shared);
-        if (signature)
-            await writeNewFile(`${shared}.sig`, `${signature}\n`);
-        return 'kept';
-    }
-    await (0,promises_namespaceObject.rm)(own, { force: true });
-    return 'dropped';
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/common/release-bytes.js
-// A large file's bytes given back at once. A Buffer's memory lives outside V8's heap and is freed when a garbage
-// collection finds it unreferenced, which may be seconds later: a 1 GiB model read for the FP16 writer was still
-// held while ONNX Runtime loaded the next model (bench/precision-writer.ts measured 3.2 GiB at peak).
-/**
- * Frees `bytes`' memory now, where it alone owns its ArrayBuffer (a large file read whole); a Buffer that shares
- * Node's pool (a small file) is left to the collector. `bytes` and every view of its memory are empty afterwards:
- * call it only when nothing reads them again.
- */
-function releaseBytes(bytes) {
-    const { buffer } = bytes;
-    if (!(buffer instanceof ArrayBuffer) || buffer.detached)
-        return;
-    if (bytes.byteOffset !== 0 || bytes.byteLength !== buffer.byteLength)
-        return;
-    buffer.transfer(0);
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/onnx/runtime.js
-// ONNX Runtime on the CPU (onnxruntime-web's WebAssembly, one thread): the FP32 reference a check compares with,
-// computed from an ONNX model on the inputs an engine gets. Loaded the first time something asks for it.
-
-/**
- * How a reference session is made: each runs once or a few times, so MatMul weights are not prepacked (a prepacked
- * copy doubles the weights in WebAssembly's heap: a 1 GiB MatMul weight peaked at 3.2 GiB prepacked, 2.2 GiB
- * not, and started 5x sooner).
- */
-const SESSION_OPTIONS = { extra: { session: { disable_prepacking: '1' } } };
-/** ONNX Runtime (WebAssembly, on the CPU), loaded the first time a model asks for it. */
-async function loadOnnxRuntime() {
-    const ort = (await __nccwpck_require__.e(/* import() */ 601).then(__nccwpck_require__.bind(__nccwpck_require__, 3601)));
-    if (ort.env.wasm)
-        ort.env.wasm.numThreads = 1;
-    return ort;
-}
-/**
- * An input as ONNX Runtime takes it: the reference model is FP32 (widen-model.ts), so FP16 and BF16 inputs
- * go in as the float32 values they hold; integers in their own type.
- */
-function feed(ort, input) {
-    const { type, values, dims } = input;
-    if (!isIntegral(type))
-        return new ort.Tensor('float32', Float32Array.from(values), dims);
-    if (type === 'int64')
-        return new ort.Tensor('int64', BigInt64Array.from(values, (v) => BigInt(v)), dims);
-    const arrays = { int32: Int32Array, int8: Int8Array, uint8: Uint8Array, bool: Uint8Array };
-    return new ort.Tensor(type, arrays[type].from(values), dims);
-}
-/** ONNX Runtime's output as a reference: float32 as it is, integers and booleans as numbers. */
-function referenceOf(name, tensor) {
-    const dims = [...tensor.dims];
-    if (tensor.type === 'float32' && tensor.data instanceof Float32Array) {
-        return { name, dims, type: 'float32', values: tensor.data };
-    }
-    if (isElementType(tensor.type) && isIntegral(tensor.type)) {
-        const data = tensor.data;
-        return {
-            name,
-            dims,
-            type: tensor.type,
-            values: Float64Array.from({ length: data.length }, (_, i) => Number(data[i])),
-        };
-    }
-    throw new Error(`the model's output ${name} is ${tensor.type}: float32, integer and bool outputs are compared`);
-}
-/**
- * The reference outputs: the ONNX model (a session opened once per model, its FP16/BF16 tensors widened to
- * FP32) run by ONNX Runtime on the CPU in FP32, on the same inputs the engine gets.
- */
-async function referenceOutputs(ort, session, inputs) {
-    const given = new Map(inputs.map((input) => [input.name, input]));
-    const feeds = {};
-    for (const name of session.inputNames) {
-        const input = given.get(name);
-        if (!input)
-            throw new Error(`the model's input ${name} has no shape in this profile`);
-        feeds[name] = feed(ort, input);
-    }
-    const results = await session.run(feeds);
-    return session.outputNames.map((name) => referenceOf(name, results[name]));
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/common/compare-output.js
-// How far an output is from the reference's (ONNX Runtime FP32): the figures the accuracy gate judges an engine
-// by, and the check of a written FP16/BF16 ONNX before it is built. Pure: arrays in, figures out.
-function compareOutput(engine, reference, dimensions, tolerance) {
-    if (engine.length !== reference.length) {
-        throw new Error(`expected ${reference.length} values like the reference, got ${engine.length}`);
-    }
-    let maxAbs = null;
-    let maxRel = null;
-    let out = 0;
-    let nan = 0;
-    let inf = 0;
-    let dot = 0;
-    let engineNorm = 0;
-    let referenceNorm = 0;
-    let finitePairs = 0;
-    for (let i = 0; i < engine.length; i += 1) {
-        const a = engine[i];
-        const b = reference[i];
-        if (!Number.isFinite(b)) {
-            // The reference itself is not finite: the engine agrees only by being the same.
-            if (!Object.is(a, b) && !(Number.isNaN(a) && Number.isNaN(b)))
-                out += 1;
-            continue;
-        }
-        if (!Number.isFinite(a)) {
-            if (Number.isNaN(a))
-                nan += 1;
-            else
-                inf += 1;
-            out += 1;
-            continue;
-        }
-        const diff = Math.abs(a - b);
-        maxAbs = maxAbs === null ? diff : Math.max(maxAbs, diff);
-        if (b !== 0) {
-            const rel = diff / Math.abs(b);
-            maxRel = maxRel === null ? rel : Math.max(maxRel, rel);
-        }
-        if (diff > tolerance.atol && diff > tolerance.rtol * Math.abs(b))
-            out += 1;
-        dot += a * b;
-        engineNorm += a * a;
-        referenceNorm += b * b;
-        finitePairs += 1;
-    }
-    const cosine = finitePairs === 0
-        ? null
-        : engineNorm === 0 && referenceNorm === 0
-            ? 1
-            : engineNorm === 0 || referenceNorm === 0
-                ? 0
-                : dot / Math.sqrt(engineNorm * referenceNorm);
-    return {
-        maxAbsError: maxAbs,
-        maxRelError: maxRel,
-        outOfTolerance: engine.length === 0 ? 0 : out / engine.length,
-        cosine,
-        nan,
-        inf,
-        topK: tolerance.topK === null ? null : topKAgreement(engine, reference, dimensions, tolerance.topK),
-    };
-}
-/** Whether an output's figures pass its tolerance, and if not, the first reason in words. */
-function judgeOutput(error, tolerance, 
-/** Whose element rule gave outOfTolerance: trt-ci's (Polygraphy's) or trtexec 11.1's own (NumPy allclose). */
-rule = 'polygraphy') {
-    if (error.nan > 0)
-        return `${error.nan} NaN where the reference is finite`;
-    if (error.inf > 0)
-        return `${error.inf} infinite where the reference is finite`;
-    if (error.outOfTolerance > 0) {
-        const share = `${(error.outOfTolerance * 100).toPrecision(3)}%`;
-        const atol = Number(tolerance.atol.toPrecision(3));
-        return rule === 'polygraphy'
-            ? `${share} of elements off by more than atol ${atol} and rtol ${tolerance.rtol}`
-            : `${share} of elements off by more than atol ${atol} + rtol ${tolerance.rtol} × |reference| (trtexec's check)`;
-    }
-    if (tolerance.cosine !== null && error.cosine !== null && error.cosine < tolerance.cosine) {
-        return `cosine similarity ${error.cosine.toPrecision(6)} below ${tolerance.cosine}`;
-    }
-    if (error.topK && error.topK.agree < error.topK.rows) {
-        return `top-${error.topK.k} classes differ in ${error.topK.rows - error.topK.agree} of ${error.topK.rows} rows`;
-    }
-    return null;
-}
-/** Rows (every index but the last dimension) whose top-k indices are the same set in both. */
-function topKAgreement(engine, reference, dimensions, k) {
-    const classes = dimensions.at(-1) ?? engine.length;
-    const rows = classes === 0 ? 0 : engine.length / classes;
-    const take = Math.min(k, classes);
-    let agree = 0;
-    for (let row = 0; row < rows; row += 1) {
-        const top = (values) => Array.from({ length: classes }, (_, c) => c)
-            // NaN sorts last: a NaN is never a top class.
-            .sort((x, y) => score(values[row * classes + y]) - score(values[row * classes + x]) || x - y)
-            .slice(0, take);
-        const want = new Set(top(reference));
-        if (top(engine).every((c) => want.has(c)))
-            agree += 1;
-    }
-    return { k: take, rows, agree };
-}
-const score = (v) => (Number.isNaN(v) ? Number.NEGATIVE_INFINITY : v);
-
-;// CONCATENATED MODULE: ./.build/tsc/common/tolerance.js
-/** The absolute tolerance for one output: a share of its largest reference value, or as given. */
-function absoluteTolerance(atol, reference) {
-    if ('absolute' in atol)
-        return atol.absolute;
-    let largest = 0;
-    for (let i = 0; i < reference.length; i += 1) {
-        const v = Math.abs(reference[i]);
-        if (Number.isFinite(v) && v > largest)
-            largest = v;
-    }
-    return atol.shareOfMax * largest;
-}
-
-;// CONCATENATED MODULE: external "node:timers/promises"
-const external_node_timers_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
-;// CONCATENATED MODULE: ./.build/tsc/onnx/pieces.js
-// An ONNX model run by ONNX Runtime in pieces of consecutive nodes, each its own small model: the tensors that
-// cross a piece's edge are handed to the next piece as they are (an FP16 tensor stays FP16). ONNX Runtime's
-// session start grows faster than the graph on a long FP16 chain (the casts its CPU inserts around every FP16
-// node: 10,000 nodes 4.2 s, 20,000 about 20 s, measured in bench/precision-writer.ts), and a session cannot be
-// stopped once begun; pieces keep both bounded: the time is linear in the nodes, and a cancel stops the run at
-// the next piece. A piece's weights go to ONNX Runtime as external data, a view of the model's bytes or the range
-// of an external-data file it needs, so WebAssembly's heap holds one piece's weights once (a 1 GiB FP32 weight
-// inline and prepacked: bad_alloc; as external data, unprepacked: checked). A model pieces cannot express (a graph
-// output that no node makes, sparse initializers) runs whole, as it is; one whose pieces fail is run again as one
-// piece, whose error is the one said.
-
-
-
-
-
-
-/** Nodes in one piece: small enough that a session starts in well under a second, large enough to amortize it. */
-const NODES_PER_PIECE = 1000;
-/** The weights one piece holds at most (a larger single weight is a piece of its own). */
-const PIECE_WEIGHT_BYTES = 256 * 2 ** 20;
-/** From this size an inline weight goes to ONNX Runtime as external data (a view, never copied into the model). */
-const EXTERNAL_FROM_BYTES = 2 ** 20;
-/** ONNX's TensorProto.DataType code for each type ONNX Runtime's tensors name. */
-const ONNX_TYPE = {
-    float32: 1,
-    uint8: 2,
-    int8: 3,
-    uint16: 4,
-    int16: 5,
-    int32: 6,
-    int64: 7,
-    string: 8,
-    bool: 9,
-    float16: 10,
-    float64: 11,
-    uint32: 12,
-    uint64: 13,
-};
-/** What a node reads: its inputs and what its subgraphs capture from outside them. */
-function readsOf(node) {
-    const captured = subgraphs(node).flatMap((g) => [...capturedNames(g.bytes)]);
-    return [...node.inputs, ...captured].filter(Boolean);
-}
-/** The bytes of an initializer's data, inline or external (its external_data `length`, else 0). */
-function weightBytes(tensor) {
-    const fields = fieldsOf(tensor);
-    const raw = fields.find((f) => f.number === 9);
-    if (raw)
-        return raw.value;
-    return Number(externalEntries(tensor, fields).get('length') ?? 0);
-}
-/** A TensorProto's external_data entries (13: key 1, value 2). */
-function externalEntries(tensor, fields = fieldsOf(tensor)) {
-    const entries = new Map();
-    for (const f of fields.filter((x) => x.number === 13 && x.wire === 2)) {
-        const entry = payload(tensor, f);
-        const parts = fieldsOf(entry);
-        const key = parts.find((x) => x.number === 1);
-        const value = parts.find((x) => x.number === 2);
-        if (key)
-            entries.set(graph_text(entry, key), value ? graph_text(entry, value) : '');
-    }
-    return entries;
-}
-/**
- * The model cut into pieces no larger than `size` (one piece when it is small); null where pieces cannot express
- * it (it then runs as it is).
- */
-function plan(model, size, fed) {
-    const fields = fieldsOf(model);
-    const graphField = fields.find((f) => f.number === 7 && f.wire === 2);
-    if (!graphField)
-        return null;
-    const graph = payload(model, graphField);
-    const graphFields = fieldsOf(graph);
-    if (graphFields.some((f) => f.number === 15))
-        return null;
-    const initializers = new Map();
-    const declared = new Map();
-    const outputs = [];
-    const nodes = [];
-    for (const f of graphFields) {
-        const bytes = payload(graph, f);
-        if (f.number === 1)
-            nodes.push({ field: graph.subarray(f.start, f.end), node: readNode(bytes) });
-        else if (f.number === 5)
-            initializers.set(tensorName(bytes), bytes);
-        else if (f.number === 12 || f.number === 13) {
-            const { name } = valueInfo(bytes);
-            declared.set(name, bytes);
-            if (f.number === 12)
-                outputs.push(name);
-        }
-    }
-    // A fed input shadows an initializer of its name (IR < 4's overridable defaults).
-    for (const name of fed)
-        initializers.delete(name);
-    const made = new Set(nodes.flatMap(({ node }) => node.outputs));
-    if (outputs.some((o) => !made.has(o)))
-        return null;
-    const pieces = [];
-    const lastRead = new Map();
-    let piece = open();
-    function open() {
-        return {
-            nodes: [],
-            inputs: [],
-            initializers: [],
-            outputs: [],
-            inside: new Set(),
-            used: new Set(),
-            weights: 0,
-        };
-    }
-    const close = () => {
-        pieces.push({
-            nodes: piece.nodes,
-            inputs: piece.inputs,
-            initializers: [...piece.used].map((name) => initializers.get(name)),
-            outputs: [...piece.inside],
-        });
-        piece = open();
-    };
-    for (const { field, node } of nodes) {
-        const reads = readsOf(node);
-        const weights = reads
-            .filter((name) => initializers.has(name) && !piece.used.has(name))
-            .reduce((sum, name) => sum + weightBytes(initializers.get(name)), 0);
-        if (piece.nodes.length >= size.nodes || (piece.nodes.length > 0 && piece.weights + weights > size.weights))
-            close();
-        for (const name of reads) {
-            if (piece.inside.has(name))
-                continue;
-            if (initializers.has(name)) {
-                if (!piece.used.has(name))
-                    piece.weights += weightBytes(initializers.get(name));
-                piece.used.add(name);
-            }
-            else if (!piece.inputs.includes(name))
-                piece.inputs.push(name);
-            lastRead.set(name, pieces.length);
-        }
-        piece.nodes.push(field);
-        for (const o of node.outputs)
-            if (o)
-                piece.inside.add(o);
-    }
-    if (piece.nodes.length > 0)
-        close();
-    const kept = new Set(outputs);
-    // A piece hands on only what a later piece or the graph's outputs read.
-    for (const [k, each] of pieces.entries())
-        each.outputs = each.outputs.filter((name) => kept.has(name) || (lastRead.get(name) ?? -1) > k);
-    const done = pieces.map(() => []);
-    for (const [name, k] of lastRead)
-        if (!kept.has(name))
-            done[k].push(name);
-    const head = fields.filter((f) => f.number !== 7).map((f) => model.subarray(f.start, f.end));
-    return { head, pieces, done, outputs, declared };
-}
-/** A ValueInfoProto of a tensor's element type and its concrete dims. */
-function valueInfoOf(name, tensor) {
-    const code = ONNX_TYPE[tensor.type];
-    if (code === undefined)
-        throw new Error(`${name} is a ${tensor.type} tensor, which a piece cannot be fed`);
-    const shape = Buffer.concat(tensor.dims.map((d) => lenField(1, varintField(1, d))));
-    const tensorType = Buffer.concat([varintField(1, code), lenField(2, shape)]);
-    return Buffer.concat([stringField(1, name), lenField(2, lenField(1, tensorType))]);
-}
-/** The bytes [offset, offset + length) of an external-data file in the model's folder (never outside it). */
-function readExternal(dir, location, offset, length) {
-    const path = (0,external_node_path_namespaceObject.normalize)(location);
-    if ((0,external_node_path_namespaceObject.isAbsolute)(path) || path.startsWith('..'))
-        throw new Error(`external data ${location} is outside the model's folder`);
-    const out = Buffer.allocUnsafe(length);
-    const fd = (0,external_node_fs_namespaceObject.openSync)((0,external_node_path_namespaceObject.join)(dir, path), 'r');
-    try {
-        for (let at = 0; at < length;) {
-            const read = (0,external_node_fs_namespaceObject.readSync)(fd, out, at, length - at, offset + at);
-            if (read === 0)
-                throw new Error(`external data ${location} ends before ${offset + length} bytes`);
-            at += read;
-        }
-    }
-    finally {
-        (0,external_node_fs_namespaceObject.closeSync)(fd);
-    }
-    return out;
-}
-/**
- * An initializer as the piece gives it: a large inline one, or one whose data is external, becomes external data
- * of the piece's own (a view of the model's bytes, or the range of the file it names, read now).
- */
-function pieceTensor(tensor, dir, external) {
-    const fields = fieldsOf(tensor);
-    const raw = fields.find((f) => f.number === 9);
-    const isExternal = fields.some((f) => f.number === 14 && f.value === 1);
-    if (!isExternal && (!raw || raw.value < EXTERNAL_FROM_BYTES))
-        return tensor;
-    let data;
-    if (raw)
-        data = payload(tensor, raw);
-    else {
-        const entries = externalEntries(tensor, fields);
-        const offset = Number(entries.get('offset') ?? 0);
-        const length = Number(entries.get('length') ?? Number.NaN);
-        if (!Number.isSafeInteger(offset) || !Number.isSafeInteger(length))
-            throw new Error(`${tensorName(tensor)}: external data without an offset and length`);
-        data = readExternal(dir, entries.get('location') ?? '', offset, length);
-    }
-    const path = `piece-data-${external.length}`;
-    external.push({ path, data });
-    const entry = (key, value) => lenField(13, Buffer.concat([stringField(1, key), stringField(2, value)]));
-    return Buffer.concat([
-        ...fields.filter((f) => ![9, 13, 14].includes(f.number)).map((f) => tensor.subarray(f.start, f.end)),
-        entry('location', path),
-        entry('offset', '0'),
-        entry('length', String(data.length)),
-        varintField(14, 1),
-    ]);
-}
-/** One piece as a model of its own: its nodes and initializers, fed what it reads, giving what it hands on. */
-function pieceModel(plan, piece, values, dir) {
-    const externalData = [];
-    const graph = Buffer.concat([
-        ...piece.nodes,
-        stringField(2, 'piece'),
-        ...piece.initializers.map((t) => lenField(5, pieceTensor(t, dir, externalData))),
-        // A name nothing defines is left undeclared: ONNX Runtime says what the whole model would.
-        ...piece.inputs
-            .filter((name) => values.has(name))
-            .map((name) => lenField(11, valueInfoOf(name, values.get(name)))),
-        ...piece.outputs.map((name) => lenField(12, plan.declared.get(name) ?? stringField(1, name))),
-    ]);
-    return { bytes: Buffer.concat([...plan.head, lenField(7, graph)]), externalData };
-}
-/**
- * The model's outputs on `inputs` from ONNX Runtime, run piece by piece (`size` nodes each); a cancel stops it at
- * the next piece (throwing the signal's reason). Throws what ONNX Runtime throws for the model as one piece.
- */
-async function runInPieces(ort, model, inputs, options = {}) {
-    const { signal, dir = '.' } = options;
-    const fed = new Set(inputs.map((i) => i.name));
-    const size = { nodes: NODES_PER_PIECE, weights: PIECE_WEIGHT_BYTES, ...options.size };
-    const cut = plan(model, size, fed);
-    if (!cut) {
-        signal?.throwIfAborted();
-        const session = await ort.InferenceSession.create(model, SESSION_OPTIONS);
-        try {
-            return await referenceOutputs(ort, session, inputs);
-        }
-        finally {
-            await session.release?.();
-        }
-    }
-    try {
-        return await piecewise(ort, cut, inputs, dir, signal);
-    }
-    catch (error) {
-        if (signal?.aborted || cut.pieces.length === 1)
-            throw error;
-        // The model as one piece: its error names what is wrong, not which piece met it.
-        const whole = { nodes: Number.POSITIVE_INFINITY, weights: Number.POSITIVE_INFINITY };
-        return piecewise(ort, plan(model, whole, fed), inputs, dir, signal);
-    }
-}
-async function piecewise(ort, cut, inputs, dir, signal) {
-    const values = new Map(inputs.map((i) => [i.name, feed(ort, i)]));
-    for (const [k, piece] of cut.pieces.entries()) {
-        // ONNX Runtime's promises settle as microtasks: without a turn of the event loop here a SIGTERM's handler
-        // (a macrotask) would not run, nor abort the signal, until every piece had (measured: 16 s on 100,000 nodes).
-        await (0,external_node_timers_promises_namespaceObject.setImmediate)();
-        signal?.throwIfAborted();
-        const { bytes, externalData } = pieceModel(cut, piece, values, dir);
-        const session = await ort.InferenceSession.create(bytes, { ...SESSION_OPTIONS, externalData });
-        try {
-            const feeds = Object.fromEntries(piece.inputs.filter((name) => values.has(name)).map((n) => [n, values.get(n)]));
-            const results = await session.run(feeds);
-            for (const name of piece.outputs)
-                values.set(name, results[name]);
-        }
-        finally {
-            await session.release?.();
-        }
-        for (const name of cut.done[k])
-            values.delete(name);
-    }
-    return cut.outputs.map((name) => referenceOf(name, values.get(name)));
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/onnx/seeded-inputs.js
-
-/** Polygraphy's default data loader range, [0, 1] inclusive, for whole numbers (comparator/data_loader.py). */
-const DEFAULT_INTEGER_RANGE = [0, 1];
-/** trt-ci's float inputs: uniform in [-1, 1). */
-const DEFAULT_FLOAT_RANGE = [-1, 1];
-/** The element type of input `name` in the model (float32 when the model does not say, as before types). */
-function inputType(types, name) {
-    const type = types.get(name) ?? 'float32';
-    if (!isElementType(type)) {
-        throw new Error(`the model's input ${name} is ${type}; trt-ci feeds ${ELEMENT_TYPES.join(', ')} inputs (give samples)`);
-    }
-    return type;
-}
-/**
- * The inputs `inputs: auto` means: for each input of the profile at the chosen shape, values drawn from a
- * seeded generator, so that the same model and shapes get the same inputs on every runner and every run, and
- * a reference computed once can be kept. Floats are uniform in [-1, 1) and integers and booleans uniform in
- * [0, 1] (Polygraphy's default), or in the input's own `range` (a vocabulary: [0, 30521]).
- */
-function seededInputs(profile, shape, types = new Map(), ranges = {}, seed = 0x7e57) {
-    let state = seed >>> 0;
-    const next = () => {
-        // xorshift32: fast, and the same numbers in every JavaScript engine.
-        state ^= state << 13;
-        state >>>= 0;
-        state ^= state >>> 17;
-        state ^= state << 5;
-        state >>>= 0;
-        return state / 0x100000000;
-    };
-    return profile.shapes.map((range) => {
-        const dims = range[shape];
-        const count = dims.reduce((a, b) => a * b, 1);
-        const type = inputType(types, range.input);
-        if (isIntegral(type)) {
-            const [low, high] = ranges[range.input] ?? DEFAULT_INTEGER_RANGE;
-            const values = Float64Array.from({ length: count }, () => low + Math.floor(next() * (high - low + 1)));
-            return { name: range.input, dims: [...dims], type, values };
-        }
-        const [low, high] = ranges[range.input] ?? DEFAULT_FLOAT_RANGE;
-        const values = Float32Array.from({ length: count }, () => roundTo(type, low + next() * (high - low)));
-        return { name: range.input, dims: [...dims], type, values };
-    });
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/onnx/widen-model.js
-// An FP32 copy of an ONNX model whose tensors are FP16 or BF16 (a strongly typed network, as TensorRT 11
-// builds only): the reference is computed in FP32, as for every other model, and ONNX Runtime's CPU has no
-// BF16 kernels at all. Rewritten at the protobuf level (onnx/onnx.proto3; field numbers are stable): every
-// FLOAT16 (10) or BFLOAT16 (16) element type, initializer, Constant/attribute tensor and Cast target becomes
-// FLOAT (1), in the graph and in every subgraph (If, Loop, Scan). Fields it does not change are copied byte
-// for byte, so int64 attributes beyond 2^53 survive. Pure: bytes in, bytes out.
-
-const widen_model_FLOAT = 1;
-const NARROW = new Set([10, 16]);
-const widen_model_parse = (bytes, start, end) => wireFields(bufferSource(bytes), start, end);
-/** The message with each field a rule covers rewritten (null: unchanged); `changed` says whether any was. */
-class Rewriter {
-    changed = false;
-    message(bytes, rules, varints = {}) {
-        const parts = [];
-        for (const field of widen_model_parse(bytes, 0, bytes.length)) {
-            const rule = field.wire === 2 ? rules[field.number] : undefined;
-            const number = field.wire === 0 ? varints[field.number] : undefined;
-            if (rule) {
-                const next = rule(bytes.subarray(field.payload, field.end));
-                parts.push(next ? lenField(field.number, next) : bytes.subarray(field.start, field.end));
-            }
-            else if (number && number(field.value) !== field.value) {
-                this.changed = true;
-                parts.push(varintField(field.number, number(field.value)));
-            }
-            else
-                parts.push(bytes.subarray(field.start, field.end));
-        }
-        return Buffer.concat(parts);
-    }
-}
-const widenType = (type) => (NARROW.has(type) ? widen_model_FLOAT : type);
-/** Packed or not, the uint16 bit patterns an FP16/BF16 TensorProto keeps in int32_data (5). */
-function int32Data(bytes, fields) {
-    const out = [];
-    const source = bufferSource(bytes);
-    for (const f of fields.filter((x) => x.number === 5)) {
-        if (f.wire === 0) {
-            out.push(f.value);
-            continue;
-        }
-        for (let at = f.payload; at < f.end;) {
-            const v = readVarint(source, at, f.end);
-            if (!v)
-                throw new Error('a varint runs past the end');
-            out.push(v.value);
-            at = v.next;
-        }
-    }
-    return out;
-}
-/** A TensorProto (dims 1, data_type 2, int32_data 5, name 8, raw_data 9, data_location 14) as FP32. */
-function widenTensor(bytes) {
-    const fields = widen_model_parse(bytes, 0, bytes.length);
-    const type = fields.find((f) => f.number === 2 && f.wire === 0)?.value ?? 0;
-    if (!NARROW.has(type))
-        return null;
-    if (fields.some((f) => f.number === 14 && f.value === 1)) {
-        throw new Error('its FP16/BF16 weights are in external data, which the FP32 reference cannot widen');
-    }
-    const raw = fields.find((f) => f.number === 9);
-    const bits = raw
-        ? Array.from({ length: (raw.end - raw.payload) / 2 }, (_, i) => bytes.readUInt16LE(raw.payload + i * 2))
-        : int32Data(bytes, fields);
-    const halves = Uint16Array.from(bits);
-    const values = type === 10
-        ? Float32Array.from(new Float16Array(halves.buffer))
-        : new Float32Array(Uint32Array.from(halves, (h) => h << 16).buffer);
-    this.changed = true;
-    const kept = fields.filter((f) => f.number !== 2 && f.number !== 5 && f.number !== 9);
-    return Buffer.concat([
-        ...kept.filter((f) => f.number === 1).map((f) => bytes.subarray(f.start, f.end)),
-        varintField(2, widen_model_FLOAT),
-        ...kept.filter((f) => f.number !== 1).map((f) => bytes.subarray(f.start, f.end)),
-        lenField(9, Buffer.from(values.buffer)),
-    ]);
-}
-/**
- * The model with every FP16/BF16 tensor in FP32, or null when it has none (the model is used as it is).
- * Throws, saying why, when a narrow tensor cannot be widened (its weights are in external data).
- */
-function widenToFloat32(model) {
-    const w = new Rewriter();
-    const tensor = (payload) => widenTensor.call(w, payload);
-    // TypeProto: tensor_type (1) → elem_type (1); sequence (4) and optional (9) hold a TypeProto (elem_type 1).
-    const typeProto = (payload) => w.message(payload, {
-        1: (t) => w.message(t, {}, { 1: widenType }),
-        4: (s) => w.message(s, { 1: typeProto }),
-        9: (o) => w.message(o, { 1: typeProto }),
-    });
-    const valueInfo = (payload) => w.message(payload, { 2: typeProto });
-    // AttributeProto: t (5), g (6), tensors (10), graphs (11); the int (3) of `to` (Cast) and `dtype` (EyeLike…).
-    const attribute = (payload) => {
-        const fields = widen_model_parse(payload, 0, payload.length);
-        const nameField = fields.find((f) => f.number === 1);
-        const name = nameField ? payload.toString('utf8', nameField.payload, nameField.end) : '';
-        const typeOf = name === 'to' || name === 'dtype' ? { 3: widenType } : {};
-        return w.message(payload, { 5: tensor, 6: graph, 10: tensor, 11: graph }, typeOf);
-    };
-    const node = (payload) => w.message(payload, { 5: attribute });
-    // GraphProto: node 1, initializer 5, input 11, output 12, value_info 13.
-    const graph = (payload) => w.message(payload, { 1: node, 5: tensor, 11: valueInfo, 12: valueInfo, 13: valueInfo });
-    const widened = w.message(model, { 7: graph });
-    return w.changed ? widened : null;
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/builds/written-onnx-check.js
-// Before any GPU time goes to an engine built from an ONNX trt-ci wrote (TensorRT 11's FP16 ONNX), ONNX Runtime
-// loads the written model and runs it beside the user's on the same seeded inputs, at the first profile's min
-// shape. A written model that does not load, or whose outputs leave the FP16 band, is not built: the writer's
-// mistake, or a weight FP16 cannot hold (past 65504), is said with the output and its error instead.
-// ONNX Runtime's CPU computes FP16 nodes in FP32 (docs/accuracy.md), so what this sees is the written graph's
-// types, casts and rounded weights; an overflow of FP16 activations shows only on the engine (its own gate), or
-// where it crosses the edge of a piece the models run in (onnx/pieces.ts), stored in FP16 there.
-
-
-
-
-
-
-
-
-
-/**
- * How far a written output may be from the user's model's, as a share of that output's largest magnitude:
- * FP16 keeps 11 significant bits (2^-11); rounded weights and the casts between layers add up over a network,
- * and 2^-7 (16 units in the last place) is where the writer's own tests put the band. BF16 keeps 8 bits:
- * the same 16 units are 2^-4.
- */
-const WRITTEN_BAND = 2 ** -7;
-const WRITTEN_BAND_BF16 = 2 ** -4;
-/**
- * ONNX Runtime's CPU has no BF16 kernels: a BF16 model it has resolved (types checked against ONNX's schemas)
- * stops at the first node it has no kernel for. Such a model is then run widened to FP32 (its BF16 weights
- * as the exact values they hold): the types are checked, and the numbers within the band.
- */
-const NO_KERNEL = /Could not find an implementation for/;
-/**
- * One float output's largest error as a share of its largest finite reference magnitude (compareOutput with
- * atol at the band, rtol 0): Infinity where an element is Inf or NaN and the reference's is not the same, or the
- * output is missing.
- */
-function outputError(want, got, band) {
-    if (!got || got.values.length !== want.values.length)
-        return Number.POSITIVE_INFINITY;
-    const scale = Math.max(1e-3, absoluteTolerance({ shareOfMax: 1 }, want.values));
-    const tolerance = { atol: band * scale, rtol: 0, cosine: null, topK: null };
-    const error = compareOutput(got.values, want.values, want.dims, tolerance);
-    const finite = (error.maxAbsError ?? 0) / scale;
-    // Out of tolerance while every finite element is within it: a non-finite element made it so.
-    return error.outOfTolerance > 0 && finite <= band ? Number.POSITIVE_INFINITY : finite;
-}
-/**
- * Whether the written model's outputs agree with the user's within `band`: each float output's largest error
- * (integer and boolean outputs are not compared: an arg-max may flip on a tie); null when no float output was
- * there to compare. Pure.
- */
-function judgeWritten(reference, written, band = WRITTEN_BAND) {
-    const byName = new Map(written.map((o) => [o.name, o]));
-    let worst = null;
-    for (const want of reference.filter((o) => o.type === 'float32')) {
-        const error = outputError(want, byName.get(want.name), band);
-        if (!worst || error > worst.error)
-            worst = { output: want.name, error };
-    }
-    if (!worst)
-        return null;
-    return {
-        status: worst.error <= band ? 'agrees' : 'differs',
-        worst: { output: worst.output, error: Number.isFinite(worst.error) ? worst.error : null },
-    };
-}
-/** The accuracy check's input ranges, where it gives them: the check's inputs are drawn in them. */
-function rangesOf(model) {
-    const inputs = model.accuracy?.inputs;
-    return inputs && typeof inputs === 'object' && 'ranges' in inputs ? inputs.ranges : {};
-}
-/**
- * The user's model's outputs, by its bytes and the inputs: a keep-fp32 search writes one model tens of times in
- * one process (each candidate list), and its reference is the same each time. The few last are kept.
- */
-const originals = new Map();
-const ORIGINALS_KEPT = 4;
-function originalOutputs(ort, original, inputs, ranges, { dir, signal }) {
-    const key = (0,external_node_crypto_namespaceObject.createHash)('sha256')
-        .update(original)
-        .update(JSON.stringify([inputs.map((i) => [i.name, i.dims, i.type]), ranges, dir]))
-        .digest('hex');
-    let outputs = originals.get(key);
-    if (!outputs) {
-        outputs = runInPieces(ort, Buffer.from(original.buffer, original.byteOffset, original.byteLength), inputs, {
-            dir,
-            ...(signal && { signal }),
-        });
-        // A cancelled run is not the model's outputs: the next check computes them afresh.
-        outputs.catch(() => originals.delete(key));
-        originals.set(key, outputs);
-        if (originals.size > ORIGINALS_KEPT)
-            originals.delete(originals.keys().next().value);
-    }
-    return outputs;
-}
-/** Runs both models on ONNX Runtime and judges the written one; never throws. */
-async function checkWrittenOnnx(model, 
-/**
- * The user's model, or how to read it: then it is read for its run and freed right after (a gigabyte model is
- * not held while ONNX Runtime runs the written one).
- */
-original, written, types, runtime, options = {}) {
-    const { narrow = 'fp16', judged = null, signal } = options;
-    // Both models name their external data relative to the user's (the written one's is linked beside it).
-    const dir = (0,external_node_path_namespaceObject.dirname)(model.onnx);
-    let shape = '';
-    const band = narrow === 'bf16' ? WRITTEN_BAND_BF16 : WRITTEN_BAND;
-    const result = (status, reason) => ({
-        status,
-        worst: null,
-        band,
-        shape,
-        reason,
-    });
-    let ort;
-    let inputs;
-    let reference;
-    try {
-        // The first profile at its min shape: the cheapest run that goes through every node.
-        inputs = seededInputs(model.profiles[0], 'min', types, rangesOf(model));
-        shape = inputs.map((i) => `${i.name}:${i.dims.join('x')}`).join(',');
-        ort = await runtime();
-        const bytes = typeof original === 'function' ? await original() : original;
-        try {
-            reference = await originalOutputs(ort, bytes, inputs, rangesOf(model), { dir, signal });
-        }
-        finally {
-            if (bytes !== original)
-                releaseBytes(bytes);
-        }
-    }
-    catch (error) {
-        if (signal?.aborted)
-            return result('not-checked', 'the run was cancelled');
-        // The user's own model: a custom op ONNX Runtime has no kernel for, an input type it is not fed. Not the
-        // writer's fault; the build goes on and the report says the written model went unchecked.
-        return result('not-checked', `ONNX Runtime cannot run the model itself: ${errorMessage(error)}`);
-    }
-    let outputs;
-    try {
-        const run = (bytes) => runInPieces(ort, bytes, inputs, { dir, ...(signal && { signal }) });
-        outputs = await run(Buffer.from(written.buffer, written.byteOffset, written.byteLength)).catch((error) => {
-            const widened = narrow === 'bf16' && NO_KERNEL.test(errorMessage(error)) && widenToFloat32(Buffer.from(written));
-            if (!widened || signal?.aborted)
-                throw error;
-            return run(widened);
-        });
-    }
-    catch (error) {
-        if (signal?.aborted)
-            return result('not-checked', 'the run was cancelled');
-        return result('does-not-load', `ONNX Runtime cannot run the written model: ${errorMessage(error)}`);
-    }
-    const verdict = judgeWritten(reference.filter((o) => !judged || judged.has(o.name)), outputs, band);
-    // An agreement over nothing is no check: said as one not made.
-    if (!verdict)
-        return result('not-checked', 'the model has no float output to compare (integer outputs are not)');
-    return { ...verdict, band, shape, reason: null };
-}
-/** The check's verdict in words, for a build that is not made. */
-function writtenCheckProblem(check) {
-    if (check.status === 'does-not-load')
-        return check.reason;
-    if (check.status !== 'differs')
-        return null;
-    const { output, error } = check.worst;
-    const off = error === null ? 'Inf or NaN' : `${(error * 100).toPrecision(3)}% of its largest value`;
-    return (`on ONNX Runtime its output ${output} is off from the model's by ${off} at ${check.shape} ` +
-        `(band ${(check.band * 100).toPrecision(2)}%)`);
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/builds/precision-onnx.js
-// precision: fp16 on TensorRT 11, which has no --fp16: the engine is built from an FP16 ONNX trt-ci writes
-// (onnx/mixed-precision.ts), FP16 except the nodes keep-fp32 names. The written ONNX goes to a folder
-// of its own under the output folder with the model's external-data files linked beside it (an ONNX names
-// them relative to itself); the user's ONNX is what every other stage reads (references, explain, history).
-
-
-
-
-
-
-
-
-
-
-
-
-/** The model as trtexec is given it: the written FP16 ONNX, strongly typed, where there is one. */
-function modelToBuild(job) {
-    return job.precisionOnnx
-        ? { ...job.model, onnx: job.precisionOnnx.onnx, precision: 'strongly-typed', keepFp32: [] }
-        : job.model;
-}
-/** The narrow type of the ONNX this model is built from on this TensorRT, where trt-ci writes one; else null. */
-function writesPrecisionOnnx(model, version) {
-    const flag = precisionFlag(model.precision, version);
-    return 'writesOnnx' in flag && flag.writesOnnx ? flag.writesOnnx : null;
-}
-/** Where a model's written ONNX goes under a folder: `fp16-onnx/` or `bf16-onnx/`, by its precision. */
-const precisionOnnxFolder = (model, under) => (0,external_node_path_namespaceObject.join)(under, `${narrowOf(model.precision) ?? 'fp16'}-onnx`);
-/** A written ONNX that ONNX Runtime refused or found out of the FP16 band: nothing is built from it. */
-class WrittenOnnxRefused extends Error {
-}
-/**
- * Writes `model`'s FP16 ONNX into `dir` (made afresh), its external data linked beside it, and has ONNX Runtime
- * check it against the model before anything is built from it (written-onnx-check.ts).
- */
-async function writePrecisionOnnx(model, dir, runtime = loadOnnxRuntime, 
-/** The outputs the check judges (a marked copy's own model's: its marked tensors carry FP16's error by design). */
-judged = null, signal) {
-    await (0,promises_namespaceObject.rm)(dir, { recursive: true, force: true });
-    await (0,promises_namespaceObject.mkdir)(dir, { recursive: true });
-    const source = await (0,promises_namespaceObject.readFile)(model.onnx);
-    const narrow = narrowOf(model.precision) ?? 'fp16';
-    const written = mixedPrecisionOnnx(source, { narrow, keep: new Set(model.keepFp32) });
-    // The written model is a copy: the source's memory goes back now, and the check reads the model again for its
-    // own run (a 1 GiB model: 2.x GiB at peak instead of 3.2, bench/precision-writer.ts).
-    releaseBytes(source);
-    // A kept name no node has would leave that node FP16 without a word (config rules catch it where the graph
-    // reads at load; this is where it is decided).
-    if (written.unmatched.length)
-        throw new Error(`keep-fp32 names no node of it: ${written.unmatched.join(', ')} (node_of_<output> for unnamed ones)`);
-    const onnx = await writeOnnxCopy(model.onnx, written.model, dir);
-    const types = new Map(readOnnxIo(model.onnx).inputs.map((input) => [input.name, input.type]));
-    const check = await checkWrittenOnnx(model, () => (0,promises_namespaceObject.readFile)(model.onnx), written.model, types, runtime, {
-        narrow,
-        judged,
-        ...(signal && { signal }),
-    });
-    const refused = writtenCheckProblem(check);
-    if (refused)
-        throw new WrittenOnnxRefused(refused);
-    const narrowNodes = written.nodes.filter((n) => n.precision === narrow).length;
-    return {
-        onnx,
-        narrow,
-        fp16Nodes: narrow === 'fp16' ? narrowNodes : 0,
-        bf16Nodes: narrow === 'bf16' ? narrowNodes : 0,
-        fp32Nodes: written.nodes.length - narrowNodes,
-        kept: model.keepFp32,
-        keptWide: written.nodes.filter((n) => n.reason === 'reads a constant past the narrow range').map((n) => n.node),
-        casts: written.casts,
-        check,
-    };
-}
-/**
- * `bytes` (a rewrite of the ONNX `source`) written into `dir` under the source's name, with the source's
- * external-data files linked beside it: an ONNX names them relative to itself. Returns the written path.
- */
-async function writeOnnxCopy(source, bytes, dir) {
-    const onnx = (0,external_node_path_namespaceObject.join)(dir, (0,external_node_path_namespaceObject.basename)(source));
-    await (0,promises_namespaceObject.writeFile)(onnx, bytes);
-    for (const data of await externalDataFiles(source)) {
-        const name = (0,external_node_path_namespaceObject.relative)((0,external_node_path_namespaceObject.dirname)(source), data);
-        if (name.startsWith('..'))
-            throw new Error(`${(0,external_node_path_namespaceObject.basename)(source)} names external data outside its folder`);
-        await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)((0,external_node_path_namespaceObject.join)(dir, name)), { recursive: true });
-        await (0,promises_namespaceObject.symlink)(data, (0,external_node_path_namespaceObject.join)(dir, name));
-    }
-    return onnx;
-}
-/** Why a model's builds are not made: its FP16 ONNX could not be written, or ONNX Runtime refused what was. */
-function writeFailure(error, model, dir) {
-    const source = (0,external_node_path_namespaceObject.basename)(model.onnx);
-    const type = (narrowOf(model.precision) ?? 'fp16').toUpperCase();
-    if (error instanceof WrittenOnnxRefused) {
-        const why = type === 'FP16'
-            ? 'a weight or constant past 65504 (or too small for FP16) turns Inf or 0 in the written model'
-            : "BF16's 8 bits do not hold a weight or constant closely enough";
-        return {
-            kind: 'other',
-            message: `the ${type} ONNX trt-ci wrote from ${source} was not built: ${error.message}`,
-            hint: `${why}: keep the node that holds it in FP32 (keep-fp32:), or give a strongly typed ONNX with ` +
-                `precision: strongly-typed; the written model: ${dir}`,
-        };
-    }
-    return {
-        kind: 'other',
-        message: `trt-ci could not write the ${type} ONNX of ${source}: ${errorMessage(error)}`,
-        hint: `TensorRT 11 has no --${type.toLowerCase()}: precision: ${type.toLowerCase()} builds ${withArticle(type)} ` +
-            'ONNX trt-ci writes from yours (docs/accuracy.md); or give a strongly typed ONNX with precision: strongly-typed',
-    };
-}
-/**
- * Each job with the FP16 ONNX its model is built from (written once per model), or the failure that stops
- * it: an ONNX the writer cannot read fails its builds with the reason, never builds FP32 in its place.
- */
-async function withPrecisionOnnx(jobs, version, outputDir, runtime = loadOnnxRuntime, 
-/** The run's cancel: the check of a written model stops at once (a cancelled run builds nothing). */
-signal) {
-    const byModel = new Map();
-    const failures = new Map();
-    const out = [];
-    for (const job of jobs) {
-        if (!writesPrecisionOnnx(job.model, version)) {
-            out.push(job);
-            continue;
-        }
-        const name = job.model.name;
-        if (!byModel.has(name))
-            byModel.set(name, writePrecisionOnnx(job.model, (0,external_node_path_namespaceObject.join)(precisionOnnxFolder(job.model, outputDir), name), runtime, null, signal).catch((error) => writeFailure(error, job.model, (0,external_node_path_namespaceObject.join)(precisionOnnxFolder(job.model, outputDir), name))));
-        const written = await byModel.get(name);
-        if ('kind' in written) {
-            failures.set(name, written);
-            out.push(job);
-        }
-        else
-            out.push({ ...job, precisionOnnx: written });
-    }
-    return { jobs: out, failures };
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/tensorrt/silent-fp32.js
-
-
-
-/** The precisions a layer computes floats in (int32, int64 and bool are indices and masks). */
-const FLOATING = new Set(['fp32', 'fp16', 'bf16', 'fp8', 'int8', 'int4', 'fp4']);
-/** Whether the computing layers (reformats left out) hold floats, and every one of them in FP32. */
-function fp32Everywhere(layers) {
-    const floats = layers
-        .filter((l) => l.reformatOf === null && l.type !== 'Reformat')
-        .flatMap((l) => l.precisions.filter((p) => FLOATING.has(p)));
-    return floats.length > 0 && floats.every((p) => p === 'fp32');
-}
-/**
- * Whether a build is judged for it: strongly typed (TensorRT 11), asked for fp16 or bf16, and keep-fp32 empty
- * (FP32 asked for by the list is what was asked: `trt-ci precision` keeps every candidate once). Before 11
- * FP16 is a permission, not an order: TensorRT may pick FP32 kernels for a tiny network.
- */
-function judgesSilentFp32(model, version) {
-    return narrowOf(model.precision) !== null && model.keepFp32.length === 0 && atLeast(version, '11.0');
-}
-/** The failure of a strongly typed build asked for `precision` whose layers are FP32 everywhere. */
-function silentFp32Failure(precision, layerInfo, 
-/** The FP16 nodes of the ONNX trt-ci wrote for the build, when it wrote one. */
-writtenFp16Nodes) {
-    const why = writtenFp16Nodes === null
-        ? 'TensorRT 11 builds the precisions the ONNX holds, and this one holds none narrower'
-        : `the FP16 ONNX trt-ci wrote has ${writtenFp16Nodes} FP16 node(s): its ops are ones kept in FP32 ` +
-            '(docs/accuracy.md lists what the writer narrows)';
-    return {
-        kind: 'silent-fp32',
-        message: `the engine computes in FP32 everywhere (${layerInfo}) though the model asks for ${precision}: ${why}`,
-        hint: hintFor('silent-fp32', ''),
-    };
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/builds/cached-build.js
-
-
-
-
-
-
-
-
-/** Variables that change what trtexec builds; their values are part of the key. */
-// TensorRT's own TRT_* variables change a build; trt-ci's TRT_CI_* (its cache key, a secret) do not.
-const BUILD_ENVIRONMENT = /^(CUDA_MODULE_LOADING|CUDA_FORCE_PTX_JIT|CUDA_DISABLE_PTX_JIT|CUDA_CACHE_DISABLE|TRT_(?!CI_).+)$/;
-/**
- * The content key: the model's files, the plugins, files named in extra-args, the argv without its
- * paths, TensorRT, the trtexec binary and its TensorRT libraries, the GPU and driver, and the variables
- * that change a build. Null when the GPU is unknown: a plan is never served for a GPU nobody named.
- */
-async function cacheKey(job, gpu, context) {
-    if (!gpu?.name)
-        return null;
-    // Paths differ between checkouts and runners; what is in the files does not.
-    const built = modelToBuild(job);
-    const model = {
-        ...built,
-        onnx: 'model.onnx',
-        plugins: job.model.plugins.map((_, i) => `plugin${i}`),
-        dynamicPlugins: job.model.dynamicPlugins.map((_, i) => `dynamic${i}`),
-    };
-    const paths = { plan: 'plan', layerInfo: 'layers.json', timingCache: null };
-    // The model's workspace, not where a combined plan started: that follows from its split builds, which
-    // are keyed themselves, and must not make a cached split run look like another build.
-    const request = { model, profile: job.profile, workspaceBytes: job.model.workspaceBytes, paths };
-    const argv = context.producer.argv(request);
-    const toolchain = await context.cache.toolchain();
-    const environment = Object.fromEntries(Object.entries(context.env)
-        .filter(([name, value]) => BUILD_ENVIRONMENT.test(name) && value !== undefined)
-        .sort(([a], [b]) => a.localeCompare(b)));
-    return context.cache.keys.key({
-        // The ONNX trtexec is given: for fp16 on 11.x the written one, which the keep-fp32 list shapes.
-        onnx: built.onnx,
-        plugins: [...job.model.plugins, ...job.model.dynamicPlugins],
-        inputs: [
-            ...new Set([...filesNamedIn(job.model.extraArgs, context.config.dir), ...context.producer.inputsNamed(argv)]),
-        ].sort(),
-        argv: [...argv, ...context.producer.keyed(request), `min-workspace=${job.model.minWorkspaceBytes}`],
-        tensorrtVersion: formatVersion(context.version, true),
-        trtexec: toolchain.trtexec,
-        libraries: toolchain.libraries,
-        gpu: { name: gpu.name, computeCapability: gpu.computeCapability, driverVersion: gpu.driverVersion },
-        environment,
-    });
-}
-/** Files an extra-args value names (`--calib=x.cache`, `--loadInputs=in:data.bin`), where they exist. */
-function filesNamedIn(extraArgs, dir) {
-    const files = new Set();
-    for (const arg of extraArgs) {
-        const value = /^--[A-Za-z0-9]+=(.+)$/.exec(arg)?.[1];
-        if (!value)
-            continue;
-        for (const part of value.split(',').flatMap((item) => [item, ...item.split(':').slice(1)])) {
-            const path = (0,external_node_path_namespaceObject.resolve)(dir, part);
-            if (part && (0,external_node_fs_namespaceObject.statSync)(path, { throwIfNoEntry: false })?.isFile())
-                files.add(path);
-        }
-    }
-    return [...files].sort();
-}
-/** What a cache that cannot be read or written (a full, read-only or damaged disk) did; said in the report. */
-function cacheProblem(what, error) {
-    return `the engine cache could not be ${what}: ${errorMessage(error)}`;
-}
-/** A miss for an entry that could not be read: the engine is built as if the cache were empty. */
-function unreadableCache(key, error, registry) {
-    return {
-        key,
-        hit: false,
-        savedSeconds: null,
-        corrupt: false,
-        untrusted: false,
-        problem: cacheProblem('read', error),
-        registry: registry && NOT_PULLED,
-    };
-}
-const NOT_PULLED = { pulledFrom: null, builtBy: null, pushed: false, duplicate: false };
-/** Who built an entry, as its record says (never trusted: it is what the report shows). */
-function builtBy(record) {
-    const p = record.provenance;
-    if (!p)
-        return null;
-    return p.run ?? `${p.event}${p.commit ? ` ${p.commit.slice(0, 12)}` : ''}`;
-}
-/**
- * A cache hit: the plan comes from the cache and is still verified; a mismatch is removed and rebuilt.
- * An entry this run does not trust (a pull request's, read by the default branch) is not served. With a
- * registry, an entry the run's folder lacks is pulled into it first, and served by the same checks.
- */
-async function restoreFromCache(job, key, cache, trust, registry = null) {
-    let entry = await cache.lookup(key);
-    let pulled = { from: null, problem: null };
-    if (entry === null && registry) {
-        pulled = await registry.pullEngine(key, cache);
-        if (pulled.from)
-            entry = await cache.lookup(key);
-    }
-    const remote = registry && {
-        ...NOT_PULLED,
-        pulledFrom: pulled.from,
-        builtBy: pulled.from && entry && entry !== 'corrupt' ? builtBy(entry.record) : null,
-    };
-    const miss = (corrupt, untrusted = false) => ({
-        plan: null,
-        verdict: { key, hit: false, savedSeconds: null, corrupt, untrusted, problem: pulled.problem, registry: remote },
-    });
-    if (entry === null || entry === 'corrupt')
-        return miss(entry === 'corrupt');
-    const { record } = entry;
-    if (!mayServe(trust, 'engine', key, record.sha256, record.signature))
-        return miss(false, true);
-    await cache.restore(entry, job.plan, job.layerInfo);
-    const scan = await scanPlan(job.plan);
-    if (scan.sha256 !== entry.record.sha256) {
-        await cache.remove(key);
-        await (0,promises_namespaceObject.rm)(job.plan, { force: true });
-        await (0,promises_namespaceObject.rm)(job.layerInfo, { force: true });
-        return miss(true);
-    }
-    const { buildSeconds } = entry.record;
-    return {
-        plan: { path: job.plan, layerInfo: entry.record.hasLayerInfo ? job.layerInfo : null, scan },
-        buildSeconds,
-        verdict: {
-            key,
-            hit: true,
-            savedSeconds: buildSeconds,
-            corrupt: false,
-            untrusted: false,
-            problem: null,
-            registry: remote,
-        },
-    };
-}
-/** A plan that built is kept under its key, with what the report needs to stand in for the build. */
-async function storeInCache(cache, key, built, job, tensorrtVersion, writer) {
-    const { plan, gpu } = built;
-    if (!plan.scan.sha256)
-        return;
-    const signature = signEntry(writer.trust, 'engine', key, plan.scan.sha256);
-    await cache.store({
-        key,
-        model: job.model.name,
-        profile: job.profile.name,
-        bytes: plan.scan.bytes,
-        sha256: plan.scan.sha256,
-        buildSeconds: built.buildSeconds,
-        tensorrtVersion,
-        gpu: gpu && { name: gpu.name, computeCapability: gpu.computeCapability },
-        argv: built.last.argv,
-        createdAt: new Date().toISOString(),
-        hasLayerInfo: plan.layerInfo !== null,
-        ...(writer.provenance && { provenance: writer.provenance }),
-        ...(signature && { signature }),
-    }, plan.path, plan.layerInfo, { replace: writer.replace });
-}
-/**
- * Pushes the entry a build just stored to the registry this run writes (none: nothing is tried). The
- * verdict says whether it went, or whether another run's push of the same key got there first.
- */
-async function pushToRegistry(cache, key, registry, verdict) {
-    if (!registry.writes)
-        return verdict;
-    const entry = await cache.lookup(key);
-    if (!entry || entry === 'corrupt')
-        return verdict;
-    const pushed = await registry.pushEngine(key, entry.dir, entry.record);
-    const problem = [verdict.problem, pushed.problem].filter((p) => p !== null).join('; ') || null;
-    return {
-        ...verdict,
-        problem,
-        registry: { ...(verdict.registry ?? NOT_PULLED), pushed: pushed.pushed, duplicate: pushed.already },
-    };
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/builds/outcome.js
-/** A build that never ran: the report still lists it, and why. Other outcomes start from it. */
-function notRun(job, gpu, failure) {
-    return {
-        job,
-        status: 'skipped',
-        gpu,
-        attempts: [],
-        plan: null,
-        buildSeconds: null,
-        peakGpuMemoryMiB: null,
-        perf: null,
-        failure,
-        cache: null,
-    };
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/builds/build-plan.js
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/** Why a model whose external data is not there as regular files is not built. */
-function externalDataFailure(job, files) {
-    return {
-        kind: 'other',
-        message: `${job.model.onnx} names external data that is missing or not a regular file: ${files.join(', ')}`,
-        hint: 'Put the external data files beside the ONNX as regular files (not a pipe, a device or a dangling link).',
-    };
-}
-/** The next workspace after an out-of-memory failure, or null when the floor is reached. */
-function nextWorkspace(current, floor) {
-    if (current <= floor)
-        return null;
-    return Math.max(Math.floor(current / 2), floor);
-}
-/**
- * The one way a plan is built, for the build stage and for every side build (a marked copy, the ampere+ variant,
- * the base commit's engine): from the engine cache when it holds this exact build, else the run's producer
- * (trtexec, or the user's build command) on one GPU, retried with half the workspace while it runs out of memory,
- * its plan checked (there, whole, not silently FP32), then (if asked) loaded once to prove it deserializes and to
- * measure it.
- */
-async function buildPlan(job, gpu, context) {
-    const info = gpu === null ? undefined : context.gpus.get(gpu);
-    const facts = gpu === null ? null : { index: gpu, name: info?.name ?? null, computeCapability: info?.computeCapability ?? null };
-    await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(job.logPrefix), { recursive: true });
-    // A plan left by an earlier run must never pass for this run's output.
-    await (0,promises_namespaceObject.rm)(job.plan, { force: true });
-    await (0,promises_namespaceObject.rm)(job.layerInfo, { force: true });
-    const done = (outcome) => {
-        context.onEvent?.({ type: 'done', outcome });
-        return outcome;
-    };
-    // External data that is no regular file (a FIFO, /dev/zero) would be read forever, by the key and by trtexec.
-    const irregular = await irregularExternalData(job.model.onnx);
-    if (irregular.length > 0)
-        return done({ ...notRun(job, facts, externalDataFailure(job, irregular)), status: 'failed' });
-    const driverVersion = info?.driverVersion ?? null;
-    const key = context.cache ? await cacheKey(job, facts && { ...facts, driverVersion }, context) : null;
-    // A cancel during the key's hashing leaves a file's digest unknown: no key is whole, nothing is looked up.
-    if (context.signal?.aborted)
-        return done({ ...notRun(job, facts, CANCELLED) });
-    let cache = null;
-    if (context.cache && key) {
-        const { engines, registry } = context.cache;
-        const restored = await restoreFromCache(job, key, engines, context.cacheTrust, registry).catch(
-        // The cache only saves time: one it cannot read is a miss, said in the report, and the engine is built.
-        (error) => ({ plan: null, verdict: unreadableCache(key, error, registry) }));
-        if (restored.plan) {
-            const { plan, buildSeconds, verdict } = restored;
-            // A plan from the cache is measured as a built one is: its latency is this run's, on this GPU.
-            return done(await measured(job, gpu, context, {
-                ...notRun(job, facts, null),
-                status: 'cached',
-                plan,
-                buildSeconds,
-                cache: verdict,
-            }));
-        }
-        cache = restored.verdict;
-    }
-    const { attempts, parsed, retryCancelled } = await runAttempts(job, gpu, context);
-    const last = attempts[attempts.length - 1];
-    // Cancelled before its first attempt: it never ran.
-    if (!last || !parsed)
-        return done({ ...notRun(job, facts, CANCELLED), cache });
-    const collected = last.failure ? null : await collectPlan(job, last, parsed, context);
-    if (!collected || 'failure' in collected) {
-        const failure = retryCancelled ? CANCELLED : (collected?.failure ?? last.failure);
-        const settled = collected ? [...attempts.slice(0, -1), { ...last, failure }] : attempts;
-        return done({ ...notRun(job, facts, failure), status: 'failed', attempts: settled, cache });
-    }
-    const built = { ...collected, gpu: fillGpu(facts, parsed), last };
-    if (context.cache && key) {
-        const writer = {
-            provenance: context.cache.provenance,
-            replace: cache?.untrusted ?? false,
-            trust: context.cacheTrust,
-        };
-        const version = formatVersion(context.version, true);
-        const stored = await storeInCache(context.cache.engines, key, built, job, version, writer).then(() => true, (error) => {
-            // A full cache disk costs the next run a build, not this one its engine.
-            const problem = cacheProblem('written', error);
-            if (cache)
-                cache = { ...cache, problem: cache.problem ? `${cache.problem}; ${problem}` : problem };
-            return false;
-        });
-        if (stored && cache && context.cache.registry)
-            cache = await pushToRegistry(context.cache.engines, key, context.cache.registry, cache);
-    }
-    const outcome = { ...notRun(job, built.gpu, null), status: 'built', attempts, ...collected, cache };
-    return done(await measured(job, gpu, context, outcome));
-}
-/** The outcome with its benchmark, where the model asks for one: the plan loaded once and measured. */
-async function measured(job, gpu, context, outcome) {
-    if (!job.model.benchmark)
-        return outcome;
-    if (context.signal?.aborted)
-        return { ...outcome, status: 'failed', failure: CANCELLED };
-    const place = { gpu, timeoutMs: job.model.buildTimeoutMs, ...(context.signal && { signal: context.signal }) };
-    const engine = engineOf(job.plan, job.model, job.profile);
-    const bench = await context.runner.benchmark(engine, place, `${job.logPrefix}.bench.log`);
-    return { ...outcome, perf: bench.perf, ...(bench.failure && { status: 'failed', failure: bench.failure }) };
-}
-/** trtexec until it builds, runs out of workspace to try, or fails for another reason. */
-async function runAttempts(job, gpu, context) {
-    const { config, producer } = context;
-    const gpuName = gpu === null ? null : (context.gpus.get(gpu)?.name ?? null);
-    const sharedTiming = context.timingCacheFor?.(gpuName) ?? config.timingCache;
-    const timingCache = sharedTiming
-        ? await privateTimingCache(sharedTiming, `${job.model.name}.${job.profile.name}`, context.cacheTrust)
-        : null;
-    const attempts = [];
-    let workspace = job.workspaceBytes ?? job.model.workspaceBytes;
-    let parsed = null;
-    while (workspace !== null && !context.signal?.aborted) {
-        const attempt = attempts.length + 1;
-        const paths = { plan: job.plan, layerInfo: job.layerInfo, timingCache };
-        const request = { model: modelToBuild(job), profile: job.profile, workspaceBytes: workspace, paths };
-        const argv = producer.argv(request);
-        // The record names the shared timing cache, not this build's private copy of it.
-        const recorded = timingCache ? argv.map((a) => a.replace(timingCache, sharedTiming)) : argv;
-        const log = `${job.logPrefix}.${attempt}.log`;
-        context.onEvent?.({ type: 'start', job, gpu, attempt, workspaceBytes: workspace });
-        const parser = new TrtexecLogParser();
-        const began = Date.now();
-        let lastLine = null;
-        const heartbeat = setInterval(() => {
-            const peakMiB = gpu === null ? null : (context.peakSince?.(gpu, began) ?? null);
-            context.onEvent?.({ type: 'heartbeat', job, gpu, attempt, elapsedMs: Date.now() - began, peakMiB, lastLine });
-        }, context.heartbeatMs ?? 60_000);
-        const result = await producer
-            .produce(request, argv, {
-            gpu,
-            logFile: log,
-            timeoutMs: job.model.buildTimeoutMs,
-            onLine: (line) => {
-                parser.push(line);
-                if (line.trim() && !/\[V\]/.test(line))
-                    lastLine = line.trim().slice(0, 200);
-            },
-            ...(context.signal && { signal: context.signal }),
-        })
-            .finally(() => clearInterval(heartbeat));
-        parsed = parser.result(outcomeOf(result), {
-            workspaceBytes: workspace,
-            minWorkspaceBytes: job.model.minWorkspaceBytes,
-            buildTimeoutMs: job.model.buildTimeoutMs,
-            logFile: log,
-        });
-        const failure = result.spawnError
-            ? {
-                kind: 'other',
-                message: result.spawnError,
-                hint: producer.name === 'trtexec'
-                    ? 'Set trtexec: in trt-ci.yml to the trtexec binary.'
-                    : 'Check build.command in trt-ci.yml: its first item is the program, found on PATH or by its path.',
-            }
-            : result.cancelled
-                ? CANCELLED
-                : parsed.failure;
-        const { startedAt, endedAt, exitCode, signal } = result;
-        attempts.push({
-            attempt,
-            workspaceBytes: workspace,
-            argv: recorded,
-            log,
-            startedAt,
-            endedAt,
-            exitCode,
-            signal,
-            failure,
-            peakGpuMemoryMiB: null,
-        });
-        if (!failure)
-            break;
-        workspace = failure.kind === 'out-of-memory' ? nextWorkspace(workspace, job.model.minWorkspaceBytes) : null;
-        if (workspace !== null)
-            context.onEvent?.({ type: 'retry', job, failure, workspaceBytes: workspace });
-    }
-    const built = attempts.length > 0 && !attempts[attempts.length - 1].failure;
-    if (timingCache)
-        await publishTimingCache(timingCache, sharedTiming, built, context.cacheTrust);
-    // Cancelled with a retry still to come: the build did not fail, it was stopped. (A build that passed
-    // leaves the loop with its workspace still set: that is no retry.)
-    return { attempts, parsed, retryCancelled: workspace !== null && attempts.length > 0 && !built };
-}
-/** The plan trtexec says it wrote, scanned once; a pass without a plan is a failure. */
-async function collectPlan(job, last, parsed, context) {
-    const { version, producer } = context;
-    const planStat = await (0,promises_namespaceObject.stat)(job.plan).catch(() => null);
-    if (!planStat?.isFile() || planStat.size === 0) {
-        return {
-            failure: {
-                kind: 'other',
-                message: `${producer.name} exited 0 but wrote no plan at ${job.plan}`,
-                hint: producer.name === 'trtexec'
-                    ? 'Check that the output folder is writable and has free space, ' +
-                        'and that extra-args does not change --saveEngine.'
-                    : 'Check that the build command writes its plan where build.plan says, and fails when it cannot.',
-            },
-        };
-    }
-    const layerInfo = (await (0,promises_namespaceObject.stat)(job.layerInfo).catch(() => null))?.isFile() ? job.layerInfo : null;
-    const scan = await scanPlan(job.plan);
-    // A plan cut short on the way to disk (a full disk, a killed writer) must not be verified, cached or shipped.
-    if (scan.layout === 'ftrt' && scan.problem) {
-        return {
-            failure: {
-                kind: 'other',
-                message: `${producer.name} exited 0 but the plan at ${job.plan} is damaged: ${scan.problem}`,
-                hint: 'Check the free space of the output folder, then build again.',
-            },
-        };
-    }
-    // Strongly typed (11.x), an engine is what its ONNX holds: FP32 everywhere where fp16 was asked is a failure.
-    if (layerInfo && judgesSilentFp32(job.model, version)) {
-        const layers = await readEngineLayers(layerInfo);
-        if (layers && fp32Everywhere(layers.layers)) {
-            const asked = job.model.precision;
-            const written = job.precisionOnnx;
-            return { failure: silentFp32Failure(asked, layerInfo, written ? written.fp16Nodes + written.bf16Nodes : null) };
-        }
-    }
-    return {
-        plan: { path: job.plan, layerInfo, scan },
-        buildSeconds: parsed.buildSeconds ?? (last.endedAt - last.startedAt) / 1000,
-    };
-}
-/** What nvidia-smi did not say about the GPU, trtexec's log may. */
-function fillGpu(gpu, parsed) {
-    return (gpu && {
-        index: gpu.index,
-        name: gpu.name ?? parsed.device.name,
-        computeCapability: gpu.computeCapability ?? parsed.device.computeCapability,
-    });
-}
-function outcomeOf(result) {
-    return { exitCode: result.exitCode, signal: result.signal, timedOut: result.timedOut };
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/builds/plan-producer.js
-
-/** trtexec builds: `--onnx … --saveEngine …`, as tensorrt/argv.ts writes them for this TensorRT. */
-function trtexecProducer(trtexec, version) {
-    return {
-        name: 'trtexec',
-        argv: (r) => buildArgv(version, r.model, r.profile, r.workspaceBytes, r.paths),
-        // Its arguments say everything the build is asked.
-        keyed: () => [],
-        produce: (_request, argv, options) => trtexec.run(argv, options),
-        // The model's own extra-args name its files (--calib=…): the cache key reads those from the model.
-        inputsNamed: () => [],
-        // The run sweeps its trtexec seam itself (pipeline.ts).
-        sweep: () => Promise.resolve(),
-    };
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/builds/command-producer.js
-// The second producer: a builder command of the user's own (build: { command, plan } in trt-ci.yml), e.g. a
-// Python script against the TensorRT wheel, which ships no trtexec. It runs through the same seam as trtexec (its
-// own process group, pinned to the build's GPU, credentials removed, killed on timeout or cancel), in trt-ci.yml's
-// folder, once per attempt with the placeholders filled in; its output is the build's log, read like trtexec's
-// (TensorRT's own messages say out-of-memory the same way from Python). docs/build-command.md says more.
-
-
-
-
-
-/** `x:1x3x8x8,mask:1x8` as trtexec's shape flags write them, for {min-shapes} and the others. */
-const shapesAt = (profile, pick) => profile.shapes.map((s) => `${s.input}:${s[pick].join('x')}`).join(',');
-/** Each placeholder's value for one build. */
-function placeholderValues({ model, profile, workspaceBytes, paths }) {
-    return {
-        onnx: model.onnx,
-        plan: paths.plan,
-        'layer-info': paths.layerInfo,
-        model: model.name,
-        profile: profile.name,
-        precision: model.precision ?? 'fp32',
-        'keep-fp32': model.keepFp32.join(','),
-        workspace: String(workspaceBytes),
-        'min-shapes': shapesAt(profile, 'min'),
-        'opt-shapes': shapesAt(profile, 'opt'),
-        'max-shapes': shapesAt(profile, 'max'),
-        'timing-cache': paths.timingCache ?? '',
-    };
-}
-/** `text` with each {placeholder} replaced (config/rules.ts refused any other name). */
-function fillPlaceholders(text, values) {
-    return text.replace(/\{([a-z-]+)\}/g, (whole, name) => name in values ? values[name] : whole);
-}
-function commandProducer(build, seam, dir) {
-    const args = build.command.slice(1);
-    const name = `the build command (${(0,external_node_path_namespaceObject.basename)(build.command[0])})`;
-    return {
-        name,
-        argv: (request) => {
-            const values = placeholderValues(request);
-            return args.map((arg) => fillPlaceholders(arg, values));
-        },
-        // A command need not name every setting: the key holds them all, so a changed shape or precision is a miss
-        // even when the script reads it from elsewhere.
-        keyed: ({ model, profile, workspaceBytes }) => [
-            `build=${JSON.stringify({ plan: build.plan, precision: model.precision, keep: model.keepFp32 })}`,
-            `shapes=${['min', 'opt', 'max'].map((p) => shapesAt(profile, p)).join('/')}`,
-            `workspace=${workspaceBytes}`,
-        ],
-        async produce(request, argv, options) {
-            const result = await seam.run(argv, { ...options, cwd: dir });
-            if (result.exitCode !== 0)
-                return result;
-            // Where the command was told to write: moved to where the build checks, scans and caches it.
-            const written = (0,external_node_path_namespaceObject.resolve)(dir, fillPlaceholders(build.plan, placeholderValues(request)));
-            const plan = (0,external_node_path_namespaceObject.resolve)(request.paths.plan);
-            if (written !== plan && (await (0,promises_namespaceObject.stat)(written).catch(() => null))?.isFile())
-                await (0,promises_namespaceObject.rename)(written, plan);
-            return result;
-        },
-        sweep: () => seam.sweep(),
-        // The program and the files its arguments name (build.py): a changed script is another build.
-        inputsNamed: (filled) => [build.command[0], ...filled]
-            .map((arg) => ((0,external_node_path_namespaceObject.isAbsolute)(arg) ? arg : (0,external_node_path_namespaceObject.resolve)(dir, arg)))
-            .filter((path) => (0,external_node_fs_namespaceObject.statSync)(path, { throwIfNoEntry: false })?.isFile()),
-    };
-}
-/** The run's producer: the user's build command where trt-ci.yml has one, else trtexec. */
-function producerFor(config, trtexec, version, run) {
-    if (!config.build)
-        return trtexecProducer(trtexec, version);
-    const seam = createTrtexec({
-        command: config.build.command[0],
-        env: run.env,
-        killGraceMs: config.killGraceMs,
-        ...(run.signal && { signal: run.signal }),
-    });
-    return commandProducer(config.build, seam, config.dir);
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/proc/ldd.js
-// Which libraries a binary links, as the loader resolves them (ldd), and where a command is on PATH: for
-// preflight's plugin checks and the engine cache's key (the TensorRT libraries trtexec loads).
-
-
-
-/** A command's path as the shell would find it; null when it is not there. */
-function whichCommand(command, env) {
-    const path = env.PATH ?? '';
-    if (command.includes('/'))
-        return (0,external_node_fs_namespaceObject.existsSync)(command) ? command : null;
-    for (const dir of path.split(external_node_path_namespaceObject.delimiter)) {
-        const candidate = (0,external_node_path_namespaceObject.join)(dir, command);
-        if (dir && (0,external_node_fs_namespaceObject.existsSync)(candidate))
-            return candidate;
-    }
-    return null;
-}
-/** ldd reads a file's dynamic section and asks the loader: seconds at most, or it hangs on a broken loader. */
-const LDD_TIMEOUT_MS = 30_000;
-/** Runs ldd on a file: the resolved libraries and the ones not found; null when ldd cannot tell. */
-async function lddOf(file, env) {
-    const ldd = whichCommand('ldd', env);
-    if (!ldd)
-        return null;
-    // Started as every process is (proc/run-process.ts): its own group, a timeout, stdin closed.
-    const lines = [];
-    const result = await runProcess({
-        command: ldd,
-        args: [file],
-        env,
-        timeoutMs: LDD_TIMEOUT_MS,
-        onLine: (line) => lines.push(line),
-    });
-    if (result.exitCode !== 0)
-        return null;
-    const resolved = new Map();
-    const notFound = [];
-    for (const line of lines) {
-        const match = /^\s*(\S+) => (?:(not found)|(\S+))/.exec(line);
-        if (!match)
-            continue;
-        if (match[2])
-            notFound.push(match[1]);
-        else
-            resolved.set(match[1], match[3]);
-    }
-    return { resolved, notFound };
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/builds/scheduler.js
-/**
- * Runs jobs on slots (GPUs), one job per slot at a time, slots in parallel. Each free slot takes
- * the next job, so a long build on one GPU does not hold back the others. Results keep job order.
- */
-async function runOnSlots(jobs, slots, work) {
-    if (slots.length === 0)
-        throw new Error('runOnSlots needs at least one slot');
-    const results = new Array(jobs.length);
-    let next = 0;
-    const worker = async (slot) => {
-        while (next < jobs.length) {
-            const index = next;
-            next += 1;
-            results[index] = await work(jobs[index], slot);
-        }
-    };
-    await Promise.all(slots.map(worker));
-    return results;
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/builds/build-stage.js
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/**
- * The context every build of the run is handed (build-plan.ts): the producer, the engine cache and its keys, the
- * timing cache per GPU model, whom the cache serves. The GPUs are the stage's to fill in.
- */
-function planBuilding(config, version, options) {
-    const cache = config.cacheDir
-        ? {
-            engines: new EngineCache(config.cacheDir, config.cacheMaxBytes),
-            keys: new EngineKeys(options.digests),
-            toolchain: once(() => toolchainOf(config.trtexec, options.env)),
-            provenance: options.provenance ?? null,
-            registry: options.registry ?? null,
-        }
-        : null;
-    const producer = producerFor(config, options.trtexec, version, {
-        env: options.env,
-        ...(options.signal && { signal: options.signal }),
-    });
-    return {
-        config,
-        producer,
-        runner: options.runner,
-        env: options.env,
-        version,
-        gpus: new Map(),
-        cache,
-        cacheTrust: options.cacheTrust ?? TRUST_ALL,
-        ...(config.cacheDir && { timingCacheFor: timingCacheIn(config.cacheDir, version) }),
-        ...(options.signal && { signal: options.signal }),
-    };
-}
-async function planGpus(config, env, made, signal) {
-    const query = await (made ?? queryGpus(config.nvidiaSmi, env, signal));
-    if (!query.ok) {
-        // Without nvidia-smi the builds still run, unpinned and one at a time, without memory figures.
-        return { slots: config.gpus === 'all' ? [null] : config.gpus, gpus: [], queryError: query.reason };
-    }
-    const wanted = selectedGpus(config, query);
-    if (!wanted)
-        return { slots: query.gpus.map((g) => g.index), gpus: query.gpus, queryError: null };
-    return { slots: wanted, gpus: query.gpus.filter((g) => wanted.includes(g.index)), queryError: null };
-}
-/**
- * The workspace a model's split builds got through with (the largest, after any back-off), for its
- * combined plan; the model's own when none of them built.
- */
-function provenWorkspace(job, split) {
-    const proven = split
-        .filter((o) => o.job.model === job.model && o.status === 'built')
-        .map((o) => o.attempts.at(-1).workspaceBytes);
-    return proven.length ? Math.min(Math.max(...proven), job.model.workspaceBytes) : job.model.workspaceBytes;
-}
-/**
- * The slots builds run in: one per GPU unless `max-parallel` says otherwise. Fewer uses the first GPUs;
- * more deals the GPUs out in turn, so each GPU holds about as many builds as the others.
- */
-function parallelSlots(gpus, maxParallel) {
-    if (maxParallel === null)
-        return [...gpus];
-    return Array.from({ length: maxParallel }, (_, i) => gpus[i % gpus.length]);
-}
-/** The trtexec binary and the libnvinfer* libraries it links, as the dynamic linker resolves them. */
-async function toolchainOf(trtexec, env) {
-    const binary = whichCommand(trtexec, env) ?? trtexec;
-    const linked = await lddOf(binary, env);
-    const libraries = [...(linked?.resolved.entries() ?? [])]
-        .filter(([name]) => name.startsWith('libnvinfer'))
-        .map(([, path]) => path)
-        .sort();
-    return { trtexec: binary, libraries };
-}
-function once(make) {
-    let made = null;
-    return () => {
-        made ??= make();
-        return made;
-    };
-}
-/** Each attempt's peak memory from the stream, by its GPU and time window; the build's is its last attempt's. */
-function withPeakMemory(outcomes, timeline) {
-    return outcomes.map((outcome) => {
-        const gpu = outcome.gpu;
-        if (!gpu)
-            return outcome;
-        const attempts = outcome.attempts.map((a) => {
-            const peak = timeline.window(gpu.index, a.startedAt, a.endedAt)?.attributedMiB ?? null;
-            // An attempt that showed nothing above the idle GPU ran between two samples (a build holds a CUDA context
-            // at the least): what it held is unknown, never 0 B within a budget.
-            return { ...a, peakGpuMemoryMiB: peak === 0 ? null : peak };
-        });
-        return { ...outcome, attempts, peakGpuMemoryMiB: attempts[attempts.length - 1]?.peakGpuMemoryMiB ?? null };
-    });
-}
-/** Every build of the config, not run: the report still lists what was not built, and why. */
-function skipBuildStage(config, failure, selection) {
-    return {
-        outcomes: planBuildJobs(config, selection).map((job) => notRun(job, null, failure)),
-        gpus: [],
-        gpuQueryError: null,
-        cacheBytes: null,
-        evicted: 0,
-        evictProblem: null,
-    };
-}
-/**
- * The GPUs to build on, and the memory stream watching them: started while the GPUs are being listed, it has
- * its baseline before the first build; without GPUs it is stopped unused.
- */
-async function watchedGpus(config, options) {
-    const sampler = new MemorySampler(config.nvidiaSmi, options.env);
-    sampler.start();
-    let gpuPlan;
-    try {
-        gpuPlan = await planGpus(config, options.env, options.gpuQuery, options.signal);
-    }
-    catch (error) {
-        await sampler.stop();
-        throw error;
-    }
-    if (gpuPlan.gpus.length === 0) {
-        await sampler.stop();
-        return { sampler: null, gpuPlan };
-    }
-    await sampler.waitForBaseline(gpuPlan.slots.filter((s) => s !== null));
-    return { sampler, gpuPlan };
-}
-/** Each GPU model's timing cache, from the registry into the run's folder; the size it came with. */
-async function pullTimingCaches(registry, timingCacheFor, gpus) {
-    const pulled = new Map();
-    for (const path of new Set(gpus.map((gpu) => timingCacheFor(gpu.name)))) {
-        if (path === null)
-            continue;
-        await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(path), { recursive: true }).catch(() => { });
-        await registry.pullFile('timing', (0,external_node_path_namespaceObject.basename)(path), path);
-        pulled.set(path, fileSize(path));
-    }
-    return pulled;
-}
-/**
- * A timing cache that grew in this run goes back to the registry this run writes (the default branch's for
- * a default-branch run; a pull request's own repository, or none): it only grows, so larger is newer.
- */
-async function pushTimingCaches(registry, pulled, trust) {
-    if (!registry.writes)
-        return;
-    for (const [path, before] of pulled) {
-        const size = fileSize(path);
-        if (size === null || size === 0 || (before !== null && size <= before))
-            continue;
-        const bytes = await (0,promises_namespaceObject.readFile)(path).catch(() => null);
-        if (!bytes)
-            continue;
-        const sha256 = (0,external_node_crypto_namespaceObject.createHash)('sha256').update(bytes).digest('hex');
-        await registry.pushFile('timing', (0,external_node_path_namespaceObject.basename)(path), path, sha256, signEntry(trust, 'timing', (0,external_node_path_namespaceObject.basename)(path), sha256));
-    }
-}
-/** With a cache folder, the timing cache is kept there per TensorRT version and GPU model. */
-function timingCacheIn(cacheDir, version) {
-    return (gpuName) => (0,external_node_path_namespaceObject.join)(cacheDir, 'timing', `${formatVersion(version, true)}-${(gpuName ?? 'unknown-gpu').replace(/[^A-Za-z0-9._-]+/g, '-')}.cache`);
-}
-/**
- * Every model × profile, one trtexec each, one build per GPU at a time with the GPUs in parallel,
- * under one nvidia-smi memory stream whose samples are charged to the builds afterwards.
- */
-async function runBuildStage(config, options) {
-    const { version } = options.building;
-    const { sampler, gpuPlan } = await watchedGpus(config, options);
-    const onAbort = () => killAllProcessGroups('SIGKILL');
-    options.signal?.addEventListener('abort', onAbort);
-    const gpus = new Map(gpuPlan.gpus.map((g) => [g.index, g]));
-    const { building } = options;
-    const { cache, timingCacheFor } = building;
-    const trust = building.cacheTrust;
-    const registry = cache?.registry ?? null;
-    const timing = registry && timingCacheFor ? await pullTimingCaches(registry, timingCacheFor, gpuPlan.gpus) : null;
-    let outcomes;
-    const jobsPlanned = planBuildJobs(config, options.selection);
-    const prepared = await withPrecisionOnnx(jobsPlanned, version, config.outputDir, undefined, options.signal);
-    const jobs = prepared.jobs;
-    const slots = parallelSlots(gpuPlan.slots, config.maxParallel);
-    try {
-        const unwritten = (job) => prepared.failures.get(job.model.name);
-        const build = (job, gpu) => options.signal?.aborted
-            ? Promise.resolve(notRun(job, gpu === null ? null : { index: gpu, name: null, computeCapability: null }, CANCELLED))
-            : unwritten(job)
-                ? Promise.resolve({ ...notRun(job, null, unwritten(job)), status: 'failed' })
-                : buildPlan(job, gpu, {
-                    ...building,
-                    gpus,
-                    ...(options.onEvent && { onEvent: options.onEvent }),
-                    ...(options.heartbeatMs && { heartbeatMs: options.heartbeatMs }),
-                    ...(sampler && {
-                        peakSince: (gpu, since) => sampler?.timeline.window(gpu, since, Date.now())?.attributedMiB ?? null,
-                    }),
-                });
-        // The plans with every profile come after the split ones, starting from the workspace those proved.
-        const split = await runOnSlots(jobs.filter((job) => !job.profile.parts), slots, build);
-        const combined = await runOnSlots(jobs.filter((job) => job.profile.parts).map((job) => ({ ...job, workspaceBytes: provenWorkspace(job, split) })), slots, build);
-        const done = [...split, ...combined];
-        outcomes = jobs.map((job) => done.find((o) => o.job.plan === job.plan));
-    }
-    finally {
-        options.signal?.removeEventListener('abort', onAbort);
-        await sampler?.stop();
-    }
-    if (sampler)
-        outcomes = withPeakMemory(outcomes, sampler.timeline);
-    if (timing && registry)
-        await pushTimingCaches(registry, timing, trust);
-    let evictProblem = null;
-    // With a registry the run's folder goes with the run: the limits apply to what this repository pushed.
-    const evicted = registry
-        ? await registry.evict({ maxBytes: config.cacheMaxBytes, maxAgeMs: config.cacheMaxAgeMs })
-        : cache
-            ? await cache.engines.evict().then(({ removed, bytes }) => ({ removed: removed.length, bytes }), (error) => {
-                evictProblem = cacheProblem('trimmed to cache-max-size', error);
-                return null;
-            })
-            : null;
-    return {
-        outcomes,
-        gpus: gpuPlan.gpus,
-        gpuQueryError: gpuPlan.queryError,
-        cacheBytes: evicted?.bytes ?? null,
-        evicted: evicted?.removed ?? 0,
-        evictProblem,
-    };
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/builds/output-dir.js
-
-
-
-
-
-/** Written into every output folder trt-ci makes: a folder without it is someone else's. */
-const OUTPUT_MARKER = '.trt-ci-output';
-/** Held by the run writing the folder: two runs there at once would scan each other's half-written plans. */
-const OUTPUT_LOCK = '.trt-ci-lock';
-/**
- * The output folder, made or reclaimed. trt-ci removes and rewrites plans and reports there, so it
- * refuses a folder that is not its own: the file system root, the config's folder or the working
- * folder (the repository root), or a folder holding files it did not write. The folder is locked for
- * this run; the returned function unlocks it.
- */
-async function claimOutputDir(config, cwd) {
-    const dir = (0,external_node_path_namespaceObject.resolve)(config.outputDir);
-    const shared = [(0,external_node_path_namespaceObject.parse)(dir).root, (0,external_node_path_namespaceObject.resolve)(config.dir), (0,external_node_path_namespaceObject.resolve)(cwd)].includes(dir);
-    if (shared) {
-        throw configError(config, ['output-dir'], `expected a folder of trt-ci's own, got ${dir}, which holds other files`);
-    }
-    if ((0,external_node_fs_namespaceObject.existsSync)(dir) && !(0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(dir, OUTPUT_MARKER))) {
-        // Names alone prove nothing (a repository has its own summary.md): only the marker does.
-        const foreign = (0,external_node_fs_namespaceObject.readdirSync)(dir);
-        if (foreign.length > 0) {
-            const names = foreign.slice(0, 3).join(', ') + (foreign.length > 3 ? ', …' : '');
-            throw configError(config, ['output-dir'], `expected a new folder or one trt-ci wrote, got ${dir}, which holds files trt-ci did not write (${names})`);
-        }
-    }
-    try {
-        await (0,promises_namespaceObject.mkdir)(dir, { recursive: true });
-        writeNewFileSync((0,external_node_path_namespaceObject.join)(dir, OUTPUT_MARKER), 'trt-ci writes and rewrites the files in this folder.\n');
-    }
-    catch (error) {
-        // Before any build: a folder trt-ci cannot write would lose every plan, log and report.
-        throw configError(config, ['output-dir'], `expected a folder trt-ci can write, got ${dir}: ${fileProblem(error, 'a folder')}`);
-    }
-    const lock = (0,external_node_path_namespaceObject.join)(dir, OUTPUT_LOCK);
-    const busy = (holder) => configError(config, ['output-dir'], `expected a folder no other trt-ci run is writing, got ${dir}, which ` +
-        `${holder === null ? 'another run' : `process ${holder}`} is writing ` +
-        `(give each run its own output-dir; remove ${OUTPUT_LOCK} there if no trt-ci is running)`);
-    for (let attempt = 1;; attempt += 1) {
-        if (heldHere.has(lock))
-            throw busy(process.pid);
-        try {
-            (0,external_node_fs_namespaceObject.writeFileSync)(lock, `${process.pid}\n`, { flag: 'wx' });
-            break;
-        }
-        catch (error) {
-            if (error.code !== 'EEXIST')
-                throw error;
-            const holder = lockHolder(lock);
-            if (holder !== null || attempt > 1)
-                throw busy(holder);
-            (0,external_node_fs_namespaceObject.rmSync)(lock, { force: true }); // left by a run that was killed
-        }
-    }
-    heldHere.add(lock);
-    return async () => {
-        heldHere.delete(lock);
-        await (0,promises_namespaceObject.rm)(lock, { force: true });
-    };
-}
-/** Locks held by runs in this process (the CLI as a library can run twice at once; they share a pid). */
-const heldHere = new Set();
-/** The live process holding the lock, or null: a lock left by a run that was killed is taken over. */
-function lockHolder(lock) {
-    let pid;
-    try {
-        pid = Number((0,external_node_fs_namespaceObject.readFileSync)(lock, 'utf8').trim());
-    }
-    catch {
-        return null;
-    }
-    // Our own pid in a lock we do not hold: an earlier process that had it was killed.
-    if (!Number.isSafeInteger(pid) || pid <= 0 || pid === process.pid)
-        return null;
-    try {
-        process.kill(pid, 0);
-        return pid;
-    }
-    catch (error) {
-        // EPERM: alive, and another user's.
-        return error.code === 'EPERM' ? pid : null;
-    }
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/cache/registry-auth.js
-/** The names a Docker config may file a registry under: `ghcr.io`, `https://ghcr.io`, `https://ghcr.io/v1/`. */
-const keysFor = (registry) => [
-    registry,
-    `https://${registry}`,
-    `http://${registry}`,
-    `https://${registry}/v1/`,
-];
-function credentialsFor(registry, env, dockerConfigText) {
-    const username = env.TRT_CI_REGISTRY_USERNAME;
-    const password = env.TRT_CI_REGISTRY_PASSWORD;
-    if (password)
-        return { credentials: { username: username || 'trt-ci', password }, source: 'TRT_CI_REGISTRY_*', problem: null };
-    let problem = null;
-    if (dockerConfigText) {
-        let config = null;
-        try {
-            config = JSON.parse(dockerConfigText);
-        }
-        catch {
-            problem = 'the Docker config is not JSON: its credentials were not used';
-        }
-        const entry = keysFor(registry)
-            .map((key) => config?.auths?.[key])
-            .find((found) => found !== undefined);
-        const decoded = entry?.auth ? Buffer.from(entry.auth, 'base64').toString('utf8') : null;
-        const split = decoded?.indexOf(':') ?? -1;
-        if (decoded && split > 0)
-            return {
-                credentials: { username: decoded.slice(0, split), password: decoded.slice(split + 1) },
-                source: 'Docker config',
-                problem: null,
-            };
-        if (entry?.username && entry.password)
-            return { credentials: { username: entry.username, password: entry.password }, source: 'Docker config', problem };
-        const helper = config?.credHelpers?.[registry] ?? (entry ? config?.credsStore : undefined);
-        if (helper)
-            problem =
-                `the Docker config keeps ${registry}'s credentials in the docker-credential-${helper} helper, which trt-ci ` +
-                    'does not run: set TRT_CI_REGISTRY_USERNAME and TRT_CI_REGISTRY_PASSWORD';
-    }
-    // GHCR takes the job's token (packages: read or write, as the workflow grants it).
-    if (registry === 'ghcr.io' && env.GITHUB_TOKEN)
-        return {
-            credentials: { username: env.GITHUB_ACTOR || 'trt-ci', password: env.GITHUB_TOKEN },
-            source: 'GITHUB_TOKEN',
-            problem,
-        };
-    return { credentials: null, source: 'none (anonymous)', problem };
-}
-/**
- * Why a credential found in the Docker config is a risk on this run, or null: a login a default-branch job left on
- * a persistent runner is there for every later job, a pull request's code too. Pure.
- */
-function dockerLoginRisk(registry, found, defaultBranch) {
-    if (found.source !== 'Docker config' || defaultBranch)
-        return null;
-    return (`the Docker config holds a credential for ${registry} on a run that is not the default branch's: on a ` +
-        "persistent runner a default-branch job's docker login leaves it there for any job's code to read; log out " +
-        'after that job and give pull requests TRT_CI_REGISTRY_READ_* (docs/cache.md)');
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/cache/registry-cache.js
-// The engine cache's second tier: an OCI registry shared by every runner of a fleet (docs/cache.md). The run
-// keeps a private folder as its first tier (an EngineCache like any other); this module moves entries
-// between that folder and the registry. Each engine entry, accuracy reference and timing cache is one OCI
-// 1.1 artifact, tagged by what it is for:
-//
-//   engine-<content key>     record.json, plan, layers.json   (artifactType application/vnd.trt-ci.engine.v1)
-//   reference-<hash>         the reference outputs' JSON      (application/vnd.trt-ci.reference.v1)
-//   timing-<version-gpu>     trtexec's timing cache           (application/vnd.trt-ci.timing.v1)
-//
-// Whom it serves is who may push: the run reads the repositories it is given in order and writes only the
-// one it is given (none for a pull request without cache-pr-repository). The cache only saves time: every
-// failure here is a problem said in one line, and the build goes on as on a miss.
-
-
-
-
-
-
-
-const ARTIFACT_TYPE = {
-    engine: 'application/vnd.trt-ci.engine.v1',
-    reference: 'application/vnd.trt-ci.reference.v1',
-    timing: 'application/vnd.trt-ci.timing.v1',
-};
-const MEDIA = {
-    record: 'application/vnd.trt-ci.record.v1+json',
-    plan: 'application/vnd.trt-ci.plan.v1',
-    layers: 'application/vnd.trt-ci.layer-info.v1+json',
-    file: 'application/octet-stream',
-};
-const TITLE = 'org.opencontainers.image.title';
-const CREATED = 'org.opencontainers.image.created';
-/** The GitHub repository whose run wrote the artifact: eviction touches only its own. */
-const WRITER = 'dev.trt-ci.repository';
-const SIGNATURE = 'dev.trt-ci.signature';
-/** A tag for an artifact: OCI tags are [A-Za-z0-9_][A-Za-z0-9._-]{0,127}. */
-function tagFor(kind, name) {
-    const safe = name.replace(/[^A-Za-z0-9._-]+/g, '-');
-    const tag = `${kind}-${safe}`;
-    return tag.length <= 128 ? tag : `${tag.slice(0, 111)}-${Buffer.from(name).toString('hex').slice(-16)}`;
-}
-/** A failure in one line; none for a request skipped because the registry was given up (that is said once). */
-const said = (what, error) => error instanceof RegistryError && error.code === 'GIVEN_UP'
-    ? null
-    : `the registry cache: ${what}: ${errorMessage(error)}`;
-/** The fleet's OCI registry as the run's remote cache. */
-class RegistryCache {
-    options;
-    account = {
-        pulled: { engine: 0, reference: 0, timing: 0 },
-        pushed: { engine: 0, reference: 0, timing: 0 },
-        duplicates: 0,
-        problems: [],
-        deleted: [],
-    };
-    constructor(options) {
-        this.options = options;
-    }
-    /** Counts what happened and keeps its problem; returns it as it was. */
-    noted(kind, result) {
-        if ('from' in result && result.from)
-            this.account.pulled[kind]++;
-        if ('pushed' in result && result.pushed)
-            this.account.pushed[kind]++;
-        if ('already' in result && result.already && kind === 'engine')
-            this.account.duplicates++;
-        if (result.problem)
-            this.account.problems.push(result.problem);
-        return result;
-    }
-    get writes() {
-        return this.options.write ? formatOciReference(this.options.write.ref) : null;
-    }
-    get givenUp() {
-        const why = this.options.breaker.givenUp;
-        return why && `the registry cache was given up for the rest of the run (${why}): engines were built without it`;
-    }
-    get writeRefused() {
-        return this.options.writeRefused;
-    }
-    get reads() {
-        return this.options.read.map((c) => formatOciReference(c.ref));
-    }
-    /**
-     * Copies an engine entry into the run's folder when a repository has it. The plan streams to disk and
-     * every blob's digest is checked; the record must name the key and the plan's digest, or it is not used.
-     */
-    async pullEngine(key, engines) {
-        return this.noted('engine', await this.pullEngineFrom(key, engines));
-    }
-    async pullEngineFrom(key, engines) {
-        const tag = tagFor('engine', key);
-        const problems = [];
-        for (const client of this.options.read) {
-            const staging = (0,external_node_path_namespaceObject.join)(engines.dir, 'tmp', `pull-${key.slice(0, 16)}-${(0,external_node_crypto_namespaceObject.randomBytes)(4).toString('hex')}`);
-            try {
-                const found = await client.manifest(tag);
-                if (!found)
-                    continue;
-                const { manifest } = found;
-                const layer = (title) => manifest.layers.find((l) => l.annotations?.[TITLE] === title);
-                const recordLayer = layer('record.json');
-                const planLayer = layer('plan');
-                if (!recordLayer || !planLayer || manifest.artifactType !== ARTIFACT_TYPE.engine)
-                    throw new Error(`${tag} is not a trt-ci engine entry`);
-                const record = JSON.parse((await client.blobBytes(recordLayer)).toString('utf8'));
-                if (record.key !== key || `sha256:${record.sha256}` !== planLayer.digest || record.bytes !== planLayer.size)
-                    throw new Error(`${tag}: its record does not describe its plan`);
-                await (0,promises_namespaceObject.mkdir)(staging, { recursive: true });
-                await client.blobTo(planLayer, (0,external_node_path_namespaceObject.join)(staging, 'plan'));
-                const layersLayer = layer('layers.json');
-                if (layersLayer)
-                    await client.blobTo(layersLayer, (0,external_node_path_namespaceObject.join)(staging, 'layers.json'));
-                await engines.store({ ...record, hasLayerInfo: Boolean(layersLayer) }, (0,external_node_path_namespaceObject.join)(staging, 'plan'), layersLayer ? (0,external_node_path_namespaceObject.join)(staging, 'layers.json') : null, { replace: true, move: true });
-                return { from: formatOciReference(client.ref), problem: null };
-            }
-            catch (error) {
-                const problem = said(`engine ${key.slice(0, 12)} could not be pulled from ${client.ref.repository}`, error);
-                if (problem)
-                    problems.push(problem);
-            }
-            finally {
-                await (0,promises_namespaceObject.rm)(staging, { recursive: true, force: true });
-            }
-        }
-        return { from: null, problem: problems[0] ?? null };
-    }
-    /** Pushes an entry of the run's folder, unless this run writes nowhere or the tag is there already. */
-    async pushEngine(key, dir, record) {
-        return this.noted('engine', await this.pushEngineTo(key, dir, record));
-    }
-    async pushEngineTo(key, dir, record) {
-        const client = this.options.write;
-        if (!client)
-            return { pushed: false, already: false, problem: null };
-        const tag = tagFor('engine', key);
-        try {
-            if (await client.hasManifest(tag))
-                return { pushed: false, already: true, problem: null };
-            const layers = [];
-            const recordBytes = await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(dir, 'record.json'));
-            layers.push(titled(await client.pushBlob(MEDIA.record, recordBytes), 'record.json'));
-            layers.push(titled(await client.pushBlob(MEDIA.plan, { file: (0,external_node_path_namespaceObject.join)(dir, 'plan'), sha256: record.sha256 }), 'plan'));
-            if (record.hasLayerInfo) {
-                const layerInfo = await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(dir, 'layers.json'));
-                layers.push(titled(await client.pushBlob(MEDIA.layers, layerInfo), 'layers.json'));
-            }
-            // The blobs took a while: a run that built the same key meanwhile may have tagged it. Its entry stays.
-            if (await client.hasManifest(tag))
-                return { pushed: false, already: true, problem: null };
-            const ours = await this.pushManifest(client, 'engine', tag, layers, {});
-            // Another run that built the same key at the same time pushed after us: a build made twice (said, not
-            // prevented: two runs that miss together both build). Either entry is the same build's.
-            const now = await client.manifest(tag).catch(() => null);
-            return { pushed: true, already: now !== null && now.digest !== ours, problem: null };
-        }
-        catch (error) {
-            return { pushed: false, already: false, problem: said(`engine ${key.slice(0, 12)} could not be pushed`, error) };
-        }
-    }
-    /**
-     * A reference or timing cache into `path` (and its signature into `path.sig`) from the first repository
-     * that has it. The file is written only whole and with its digest.
-     */
-    async pullFile(kind, name, path) {
-        return this.noted(kind, await this.pullFileFrom(kind, name, path));
-    }
-    async pullFileFrom(kind, name, path) {
-        const tag = tagFor(kind, name);
-        for (const client of this.options.read) {
-            try {
-                const found = await client.manifest(tag);
-                if (!found)
-                    continue;
-                const layer = found.manifest.layers[0];
-                if (!layer || found.manifest.artifactType !== ARTIFACT_TYPE[kind])
-                    throw new Error(`${tag} is not a trt-ci ${kind}`);
-                await (0,promises_namespaceObject.rm)(path, { force: true });
-                await client.blobTo(layer, path);
-                const signature = found.manifest.annotations?.[SIGNATURE];
-                await (0,promises_namespaceObject.rm)(`${path}.sig`, { force: true });
-                if (signature)
-                    await writeNewFile(`${path}.sig`, `${signature}\n`);
-                return { from: formatOciReference(client.ref), problem: null };
-            }
-            catch (error) {
-                return { from: null, problem: said(`the ${kind} ${name} could not be pulled`, error) };
-            }
-        }
-        return { from: null, problem: null };
-    }
-    /** Pushes a reference or timing cache (a timing cache replaces the tag: it only grows). */
-    async pushFile(kind, name, path, sha256, signature) {
-        return this.noted(kind, await this.pushFileTo(kind, name, path, sha256, signature));
-    }
-    async pushFileTo(kind, name, path, sha256, signature) {
-        const client = this.options.write;
-        if (!client)
-            return { pushed: false, already: false, problem: null };
-        const tag = tagFor(kind, name);
-        try {
-            if (kind === 'reference' && (await client.hasManifest(tag)))
-                return { pushed: false, already: true, problem: null };
-            const layer = titled(await client.pushBlob(MEDIA.file, { file: path, sha256 }), name);
-            await this.pushManifest(client, kind, tag, [layer], signature ? { [SIGNATURE]: signature } : {});
-            return { pushed: true, already: false, problem: null };
-        }
-        catch (error) {
-            return { pushed: false, already: false, problem: said(`the ${kind} ${name} could not be pushed`, error) };
-        }
-    }
-    async pushManifest(client, kind, tag, layers, annotations) {
-        // The empty config is pushed like any blob: a registry may not hold it yet (image-spec 1.1).
-        await client.pushBlob(EMPTY_CONFIG.mediaType, Buffer.from('{}'));
-        const manifest = {
-            schemaVersion: 2,
-            mediaType: OCI_MANIFEST,
-            artifactType: ARTIFACT_TYPE[kind],
-            config: { ...EMPTY_CONFIG },
-            layers,
-            annotations: {
-                [CREATED]: new Date().toISOString(),
-                ...(this.options.writer.repository && { [WRITER]: this.options.writer.repository }),
-                ...annotations,
-            },
-        };
-        return client.pushManifest(tag, manifest);
-    }
-    /**
-     * Applies cache-max-size and cache-max-age to what this repository wrote in the repository this run
-     * writes: oldest first, by the time each was pushed. A registry that does not allow deleting tags (GHCR
-     * through this API) is said, and nothing else is tried.
-     */
-    async evict(limits, now) {
-        const result = await this.evictOwn(limits, now);
-        if (result.problem)
-            this.account.problems.push(result.problem);
-        return result;
-    }
-    async evictOwn(limits, given) {
-        const client = this.options.write;
-        if (!client || (limits.maxBytes === null && limits.maxAgeMs === null))
-            return { removed: 0, bytes: null, problem: null };
-        try {
-            const entries = [];
-            for (const tag of await client.tags()) {
-                if (!/^(engine|reference|timing)-/.test(tag))
-                    continue;
-                const found = await client.manifest(tag);
-                const annotations = found?.manifest.annotations ?? {};
-                if (!found || annotations[WRITER] !== (this.options.writer.repository ?? undefined))
-                    continue;
-                const bytes = found.manifest.layers.reduce((sum, l) => sum + l.size, 0);
-                entries.push({ tag, digest: found.digest, bytes, created: Date.parse(annotations[CREATED] ?? '') || 0 });
-            }
-            // The registry's clock, never the runner's: a runner clocked in 2099 would find every entry old.
-            const now = given ?? client.serverDate;
-            const ages = limits.maxAgeMs !== null && now !== null;
-            const noClock = limits.maxAgeMs !== null && now === null
-                ? 'the registry cache: the registry sent no Date with its answers, so cache-max-age was not applied'
-                : null;
-            let total = entries.reduce((sum, e) => sum + e.bytes, 0);
-            let removed = 0;
-            for (const entry of entries.sort((a, b) => a.created - b.created)) {
-                // Pushed in the registry's future (a runner's clock ahead of it): never old.
-                const old = ages && entry.created <= now && now - entry.created > limits.maxAgeMs;
-                const over = limits.maxBytes !== null && total > limits.maxBytes;
-                if (!old && !over)
-                    continue;
-                if (!(await client.deleteManifest(entry.digest)))
-                    return {
-                        removed,
-                        bytes: total,
-                        problem: `the registry cache: ${client.ref.registry} does not allow deleting tags through the registry API, so ` +
-                            'cache-max-size/cache-max-age were not applied: use its own retention policy',
-                    };
-                total -= entry.bytes;
-                removed++;
-                this.account.deleted.push(`${entry.tag} (pushed ${new Date(entry.created).toISOString()})`);
-            }
-            return { removed, bytes: total, problem: noClock };
-        }
-        catch (error) {
-            return { removed: 0, bytes: null, problem: said('eviction failed', error) };
-        }
-    }
-}
-const titled = (descriptor, title) => ({
-    ...descriptor,
-    annotations: { [TITLE]: title },
-});
-
-;// CONCATENATED MODULE: ./.build/tsc/cache/registry-setup.js
-// The run's registry cache, from trt-ci.yml's oci:// references and who the run is: which repositories it
-// reads, the one it writes (or why none), and the credentials it presents. docs/cache.md has the table.
-
-
-
-
-
-
-/** The Docker config `docker login` and `oras login` write: $DOCKER_CONFIG/config.json, else ~/.docker/. */
-function dockerConfigText(env) {
-    const dir = env.DOCKER_CONFIG || (env.HOME ? (0,external_node_path_namespaceObject.join)(env.HOME, '.docker') : null);
-    if (!dir)
-        return null;
-    try {
-        return (0,external_node_fs_namespaceObject.readFileSync)((0,external_node_path_namespaceObject.join)(dir, 'config.json'), 'utf8');
-    }
-    catch {
-        return null;
-    }
-}
-function openRegistryCache(registry, run) {
-    // One breaker for the run: a registry given up by one client is given up by all.
-    const breaker = new RegistryBreaker(run.timeoutMs);
-    const ref = (text) => {
-        const parsed = parseOciReference(text);
-        // trt-ci.yml's load checked both references: a string here is a bug, not input.
-        if (typeof parsed === 'string')
-            throw new Error(`${text}: ${parsed}`);
-        return parsed;
-    };
-    const docker = dockerConfigText(run.env);
-    const problems = [];
-    const sources = new Set();
-    const defaultBranch = run.provenance?.defaultBranch ?? false;
-    const client = (reference) => {
-        const found = credentialsFor(reference.registry, run.env, docker);
-        if (found.problem)
-            problems.push(`the registry cache: ${found.problem}`);
-        const risk = dockerLoginRisk(reference.registry, found, defaultBranch);
-        if (risk)
-            problems.push(`the registry cache: ${risk}`);
-        sources.add(found.source);
-        return new OciClient(reference, {
-            credentials: found.credentials,
-            breaker,
-            ...(run.signal && { signal: run.signal }),
-        });
-    };
-    const primary = client(ref(registry.primary));
-    const pr = registry.pr ? client(ref(registry.pr)) : null;
-    // The default branch reads and writes only its own repository: nothing a pull request pushed reaches it.
-    // Every other run reads the default branch's entries first, and writes only a repository of its own.
-    const cache = new RegistryCache({
-        breaker,
-        read: defaultBranch || !pr ? [primary] : [primary, pr],
-        write: defaultBranch ? primary : pr,
-        writeRefused: defaultBranch || pr
-            ? null
-            : 'this run is not a push to the default branch: it reads the cache and writes nothing (the default ' +
-                "branch's entries are written only by its own runs; cache-pr-repository: gives pull requests their own)",
-        writer: { repository: run.env.GITHUB_REPOSITORY || null },
-    });
-    cache.account.problems.push(...problems);
-    return { cache, credentials: [...sources].join(', ') };
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/builds/run-cache.js
-// The run's engine cache as the pipeline opens and accounts for it: with cache-dir: oci://…, the registry
-// and a folder of the run's own as its first tier; at the end, what the cache did, for the report.
-
-
-
-
-
-
-/**
- * cache-dir: oci://…: the registry, and a folder of the run's own as its first tier (removed at the end:
- * the registry is what outlives the run). A plain cache-dir: is used as it is.
- */
-async function openRunCache(config, options) {
-    if (!config.cacheRegistry)
-        return { config, cache: null, credentials: null, release: () => Promise.resolve() };
-    const folder = await (0,promises_namespaceObject.mkdtemp)((0,external_node_path_namespaceObject.join)(options.env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)(), 'trt-ci-registry-cache-'));
-    const setup = openRegistryCache(config.cacheRegistry, {
-        timeoutMs: config.cacheTimeoutMs,
-        env: options.env,
-        provenance: options.provenance ?? null,
-        ...(options.signal && { signal: options.signal }),
-    });
-    return {
-        config: { ...config, cacheDir: folder },
-        cache: setup.cache,
-        credentials: setup.credentials,
-        release: () => (0,promises_namespaceObject.rm)(folder, { recursive: true, force: true }),
-    };
-}
-/** The engine cache's account of this run; one key for all its engines, for actions/cache. */
-function cacheSummary(config, stage, registry, credentials, 
-/** Whether this run builds the default branch: a signing key anywhere else is said. */
-defaultBranch = false) {
-    if (!config.cacheDir)
-        return null;
-    const verdicts = stage.outcomes.flatMap((o) => (o.cache ? [o.cache] : []));
-    const keys = stage.outcomes.map((o) => o.cache?.key ?? '').sort();
-    const problems = [
-        // A registry given up is what the run says first: it changes every engine after it.
-        registry?.givenUp ?? null,
-        unusedSigningKey(config, defaultBranch),
-        ...verdicts.map((c) => c.problem),
-        stage.evictProblem,
-        ...(registry?.account.problems ?? []),
-    ];
-    return {
-        key: `trt-ci-${(0,external_node_crypto_namespaceObject.createHash)('sha256').update(keys.join('\n')).digest('hex').slice(0, 32)}`,
-        dir: config.cacheRegistry?.primary ?? config.cacheDir,
-        hits: verdicts.filter((c) => c.hit).length,
-        misses: verdicts.filter((c) => !c.hit).length,
-        corrupt: verdicts.filter((c) => c.corrupt).length,
-        untrusted: verdicts.filter((c) => c.untrusted).length,
-        savedSeconds: verdicts.reduce((sum, c) => sum + (c.savedSeconds ?? 0), 0),
-        bytes: stage.cacheBytes,
-        evicted: stage.evicted,
-        problems: [...new Set(problems.filter((p) => p !== null))],
-        refused: stage.outcomes.some((o) => o.status !== 'skipped' && !o.gpu?.name)
-            ? 'the GPU model is unknown (nvidia-smi did not answer): no plan is served or stored for an unknown GPU'
-            : null,
-        registry: registry && {
-            reads: registry.reads,
-            writes: registry.writes,
-            notWriting: registry.writeRefused,
-            credentials: credentials ?? 'none (anonymous)',
-            pulled: { ...registry.account.pulled },
-            pushed: { ...registry.account.pushed },
-            duplicates: registry.account.duplicates,
-            deleted: [...registry.account.deleted],
-        },
-    };
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/compare/status.js
-
-/**
- * Why the work failed, one line each, in report order; none when it passed. It failed when any build did
- * ('skipped' ones too: a cancelled run), an engine computes the wrong answer or crashes when run, a budget
- * failed, an engine will not load on a target it ships to, or a cancel stopped a stage (what it did not do is
- * not known to pass).
- */
-function whyFailed(report) {
-    const reasons = report.interrupted ? [`the run was cancelled during ${report.interrupted}`] : [];
-    for (const b of report.builds) {
-        const name = `${b.model ?? '?'}/${b.profile ?? '?'}`;
-        if (!isBuilt(b))
-            reasons.push(`${name}: ${b.status}${b.failure ? `: ${b.failure.message}` : ''}`);
-        if (b.accuracy?.status === 'failed' || b.accuracy?.status === 'error')
-            reasons.push(`${name}: accuracy ${b.accuracy.status === 'failed' ? 'out of tolerance' : 'check error'}`);
-        if (b.latency?.verdict === 'head-failed')
-            reasons.push(`${name}: the engine failed when run for the A/B`);
-        for (const row of b.budgets.filter((r) => r.status === 'fail'))
-            reasons.push(`${name}: ${row.message}`);
-        for (const row of (b.deploy ?? []).filter((r) => r.verdict === 'fails'))
-            reasons.push(`${name}: will not load on ${row.target}${row.line ? `: ${row.line}` : ''}`);
-    }
-    return reasons;
-}
-function overallStatus(report) {
-    return whyFailed(report).length === 0 ? 'passed' : 'failed';
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/contract/report-v1.js
-// Version 1 of the report (`trt-ci/report@1`, trt-ci up to 0.11): the builds without their scan and budgets,
-// which sat beside them in `plans` and `budgets`, joined on model and profile. Baselines users keep in
-// artifacts and caches are of this version: they are read by upgrading them to version 2, never rewritten.
-
-
-const REPORT_SCHEMA_V1 = 'trt-ci/report@1';
-const reportSchemaV1 = reportSchema.omit({ interrupted: true, precisionSearch: true }).extend({
-    schema: literal(REPORT_SCHEMA_V1),
-    builds: array(reportBuildSchema.omit({ scan: true, budgets: true })),
-});
-/** A version 1 report as version 2: each build takes the scan and the budget rows of its model and profile. */
-function upgradeReport(v1) {
-    const same = (a, b) => a.model === b.model && a.profile === b.profile;
-    const builds = v1.builds.map((build) => {
-        const plan = v1.plans.find((p) => same(p, build));
-        const scan = plan ? (({ model: _m, profile: _p, ...rest }) => rest)(plan) : null;
-        return { ...build, scan, budgets: v1.budgets.filter((b) => same(b, build)) };
-    });
-    return { ...v1, schema: REPORT_SCHEMA, interrupted: null, precisionSearch: [], builds, ...flatViews(builds) };
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/compare/baseline.js
-
-
-
-
-
-
-
-
-/**
- * A trt-ci report read as data: a baseline from the base branch, or one runner's report to merge, which
- * can come from a fork. It must match the report schema; keys the schema does not know are dropped. A report
- * of version 1 (trt-ci up to 0.11) is read as version 2.
- */
-async function loadReport(path, role = 'baseline') {
-    let text;
-    try {
-        text = await (0,promises_namespaceObject.readFile)(path, 'utf8');
-    }
-    catch (error) {
-        throw new errors_InputError(`${path}: cannot read ${role}: ${fileProblem(error, 'a report.json')}`);
-    }
-    let data;
-    try {
-        data = JSON.parse(text);
-    }
-    catch (error) {
-        // V8 quotes the text around the error, line breaks and all: one line.
-        throw new errors_InputError(`${path}: the ${role} is not JSON (${errorMessage(error).replace(/\s+/g, ' ')})`);
-    }
-    const schema = data?.schema;
-    const version = schema === REPORT_SCHEMA ? reportSchema : schema === REPORT_SCHEMA_V1 ? reportSchemaV1 : null;
-    if (!version) {
-        const got = typeof schema === 'string' ? `schema ${JSON.stringify(schema.slice(0, 64))}` : 'something else';
-        throw new errors_InputError(`${path}: expected a trt-ci report (schema "${REPORT_SCHEMA}"), got ${got}`);
-    }
-    const parsed = version.safeParse(data);
-    if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const where = formatPath(issue.path.filter((p) => typeof p !== 'symbol'));
-        const more = parsed.error.issues.length > 1 ? ` (and ${parsed.error.issues.length - 1} more)` : '';
-        throw new errors_InputError(`${path}: not a valid ${String(schema)} ${role}: ${where}: ${issue.message}${more}`);
-    }
-    const report = parsed.data.schema === REPORT_SCHEMA_V1 ? upgradeReport(parsed.data) : parsed.data;
-    // A report's own status and flat views are claims: they are made again from its builds.
-    return { ...report, status: overallStatus(report), ...flatViews(report.builds) };
-}
-/** The largest max-abs error of an engine's outputs against ONNX Runtime's, when it was checked. */
-function largestError(accuracy) {
-    const errors = (accuracy?.outputs ?? []).map((o) => o.maxAbsError).filter((e) => e !== null);
-    return errors.length ? Math.max(...errors) : null;
-}
-/**
- * What a benchmark's latency was measured with: said in the report since trt-ci gives it; before, trt-ci asked
- * for nothing, so it was that TensorRT's defaults.
- */
-function measurementOfPerf(perf, tensorrt) {
-    if (perf.measurement)
-        return perf.measurement;
-    const major = Number(tensorrt?.split('.')[0]);
-    return Number.isFinite(major) && major > 0 ? defaultMeasurement({ major }) : null;
-}
-/** What budgets measure of one build of a report. */
-function measure(b, tensorrt = null) {
-    return {
-        model: b.model,
-        profile: b.profile,
-        gpu: b.gpu?.name ?? null,
-        bytes: b.bytes,
-        zeroFraction: b.scan?.zeroFraction ?? null,
-        trailingZeroBytes: b.scan?.trailingZeroBytes ?? null,
-        onnxBytes: b.onnxBytes ?? null,
-        buildSeconds: b.buildSeconds,
-        peakGpuMemoryMiB: b.peakGpuMemoryMiB,
-        latencyMedianMs: b.perf?.latencyMs?.median ?? null,
-        latencyMeasurement: b.perf ? measurementOfPerf(b.perf, tensorrt) : null,
-        accuracyError: largestError(b.accuracy),
-        latencyAb: b.latency ? { verdict: b.latency.verdict, ratio: b.latency.ratio, reason: b.latency.reason } : null,
-    };
-}
-/** Each built engine of a report with what budgets measure. */
-function measuredBuilds(report) {
-    return report.builds.filter(isBuilt).map((b) => measure(b, report.environment?.tensorrtVersion ?? null));
-}
-function environmentOf(report) {
-    const gpus = report.environment?.gpus ?? [];
-    return {
-        tensorrtVersion: report.environment?.tensorrtVersion ?? null,
-        driverVersion: gpus.find((g) => g.driverVersion)?.driverVersion ??
-            report.preflight?.gpus.find((g) => g.driverVersion)?.driverVersion ??
-            null,
-        gpus: gpus.map((g) => g.name).filter((name) => name !== null),
-    };
-}
-/** The baseline report, or (for one the user did not name) why it could not be used. */
-async function readBaseline(file, found) {
-    if (!file)
-        return { baseline: null, baselineRefused: null };
-    try {
-        return { baseline: await loadReport(file), baselineRefused: null };
-    }
-    catch (error) {
-        if (!found || !(error instanceof errors_InputError))
-            throw error;
-        return { baseline: null, baselineRefused: error.message };
-    }
-}
-/** Each pair's build time in a report, for balancing shards; undefined without one (shards count pairs). */
-function buildSecondsOf(report) {
-    if (!report)
-        return undefined;
-    const seconds = report.builds.flatMap((b) => b.buildSeconds ? [[`${b.model}/${b.profile}`, b.buildSeconds]] : []);
-    return seconds.length ? new Map(seconds) : undefined;
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/compare/evaluate.js
-
-
-
-/**
- * A budget whose figure this build could not measure: latency fails (the model asked for a benchmark, and an
- * engine nobody measured must not pass as no slower); peak memory warns (the sampler can miss a short build).
- */
-function unmeasuredRow(metric, why, limit, row) {
-    const decisive = limit.fail ?? limit.warn;
-    if (!decisive)
-        return null;
-    const status = metric === 'latency-growth' && limit.fail ? 'fail' : 'warn';
-    const message = `${METRICS[metric].describe}: not measured: ${why}`;
-    return { ...row, value: null, limit: decisive.value, unit: decisive.unit, status, message };
-}
-const key = (m) => `${m.model}/${m.profile}`;
-/** The baseline build for a build: same model and profile, and the same GPU model when both know it. */
-function matchBaseline(build, baseline) {
-    const candidates = baseline.filter((b) => key(b) === key(build));
-    return (candidates.find((b) => b.gpu === build.gpu) ?? candidates.find((b) => b.gpu === null || build.gpu === null) ?? null);
-}
-/** Engines in one list and not the other, whether they built or not: a new model or profile, or one that is gone. */
-function addedAndRemoved(current, baseline) {
-    const now = new Set(current.map(key));
-    const before = new Set(baseline.map(key));
-    return { added: [...now].filter((k) => !before.has(k)), removed: [...before].filter((k) => !now.has(k)) };
-}
-function environmentChanges(before, now) {
-    const changes = [];
-    if (before.tensorrtVersion !== now.tensorrtVersion)
-        changes.push({ what: 'TensorRT', from: before.tensorrtVersion, to: now.tensorrtVersion });
-    if (before.driverVersion !== now.driverVersion)
-        changes.push({ what: 'driver', from: before.driverVersion, to: now.driverVersion });
-    const gpus = (list) => [...new Set(list)].sort().join(', ') || null;
-    if (gpus(before.gpus) !== gpus(now.gpus))
-        changes.push({ what: 'GPU', from: gpus(before.gpus), to: gpus(now.gpus) });
-    return changes;
-}
-/** The figure a metric judges, in a threshold's unit; null when this build did not measure it. */
-function evaluate_measure(metric, unit, build, base) {
-    const growth = (now, before) => {
-        if (now === null || before === null)
-            return null;
-        if (unit === 'bytes')
-            return now - before;
-        return before === 0 ? (now === 0 ? 0 : Number.POSITIVE_INFINITY) : (now - before) / before;
-    };
-    switch (metric) {
-        case 'plan-size':
-            return build.bytes;
-        case 'zero-fraction':
-            return build.zeroFraction;
-        case 'trailing-zeros':
-            if (build.trailingZeroBytes === null || build.bytes === null)
-                return null;
-            return unit === 'bytes' ? build.trailingZeroBytes : build.bytes === 0 ? 0 : build.trailingZeroBytes / build.bytes;
-        case 'plan-to-onnx':
-            return build.bytes === null || !build.onnxBytes ? null : build.bytes / build.onnxBytes;
-        case 'peak-memory':
-            return build.peakGpuMemoryMiB === null ? null : build.peakGpuMemoryMiB * MiB;
-        case 'plan-growth':
-            return growth(build.bytes, base?.bytes ?? null);
-        case 'build-time-growth':
-            return growth(build.buildSeconds, base?.buildSeconds ?? null);
-        case 'latency-growth':
-            return growth(build.latencyMedianMs, base?.latencyMedianMs ?? null);
-        case 'accuracy-drift': {
-            const [now, before] = [build.accuracyError, base?.accuracyError ?? null];
-            if (now === null || before === null)
-                return null;
-            return before === 0 ? (now === 0 ? 1 : Number.POSITIVE_INFINITY) : now / before;
-        }
-    }
-}
-function baselineFigure(metric, base) {
-    if (!base)
-        return null;
-    if (metric === 'plan-growth')
-        return base.bytes;
-    if (metric === 'build-time-growth')
-        return base.buildSeconds;
-    if (metric === 'latency-growth')
-        return base.latencyMedianMs;
-    if (metric === 'accuracy-drift')
-        return base.accuracyError;
-    return null;
-}
-function show(value, unit) {
-    if (unit === 'bytes')
-        return formatBytes(value);
-    // A ratio to an error of 0 has no size: said as what it is, never "Infinityx".
-    if (unit === 'ratio')
-        return Number.isFinite(value) ? `${value.toFixed(2)}x` : "∞ (the baseline's was 0)";
-    return Number.isFinite(value) ? `${(value * 100).toFixed(1)}%` : '∞';
-}
-function judge(metric, limit, build, base, hasBaseline, configPosition) {
-    const spec = METRICS[metric];
-    if (metric === 'latency-growth' && build.latencyAb)
-        return evaluate_judgeAb(limit, build, build.latencyAb, configPosition);
-    const row = {
-        model: build.model,
-        profile: build.profile,
-        gpu: build.gpu,
-        metric,
-        baseline: baselineFigure(metric, base),
-        configPosition,
-    };
-    const missing = (metric === 'latency-growth' || metric === 'peak-memory') && build.unmeasured?.[metric];
-    if (missing)
-        return unmeasuredRow(metric, missing, limit, row);
-    // A figure this build does not have at all (no accuracy: check, no benchmark) gets no row, baseline or not.
-    const unit = (limit.fail ?? limit.warn)?.unit;
-    if (unit && evaluate_measure(metric, unit, build, build) === null)
-        return null;
-    if (spec.growth && !base) {
-        const why = hasBaseline ? 'new in this run' : 'no baseline yet';
-        return { ...row, value: null, limit: null, unit: null, status: 'no-baseline', message: `${spec.describe}: ${why}` };
-    }
-    // Two latencies measured differently (a TensorRT 10 baseline's defaults against 11's) are not a growth.
-    const [now, before] = [build.latencyMeasurement, base?.latencyMeasurement];
-    if (metric === 'latency-growth' && now && before && !sameMeasurement(now, before)) {
-        const message = `${spec.describe}: not compared: the baseline's latency was measured with ${describeMeasurement(before)}, ` +
-            `this run's with ${describeMeasurement(now)}`;
-        return { ...row, value: null, limit: null, unit: null, status: 'no-baseline', message };
-    }
-    const levels = ['fail', 'warn'].filter((level) => limit[level] !== null);
-    for (const level of levels) {
-        const threshold = limit[level];
-        const value = evaluate_measure(metric, threshold.unit, build, base);
-        if (value === null)
-            return null;
-        if (value > threshold.value) {
-            // Latency medians from two jobs, maybe two machines, are noise at the percent level: they warn only.
-            const fromTwoJobs = metric === 'latency-growth' && level === 'fail';
-            return {
-                ...row,
-                value,
-                limit: threshold.value,
-                unit: threshold.unit,
-                status: fromTwoJobs ? 'warn' : level,
-                message: `${spec.describe} ${show(value, threshold.unit)} is over ` +
-                    `${level === 'fail' ? 'the limit' : 'the warning level'} ${threshold.text}` +
-                    (fromTwoJobs ? ' (medians of two jobs: only benchmark: ab fails on it)' : ''),
-            };
-        }
-    }
-    const decisive = limit.fail ?? limit.warn;
-    if (!decisive)
-        return null;
-    const value = evaluate_measure(metric, decisive.unit, build, base);
-    if (value === null)
-        return null;
-    return {
-        ...row,
-        value,
-        limit: decisive.value,
-        unit: decisive.unit,
-        status: 'pass',
-        message: `${spec.describe} ${show(value, decisive.unit)} is within ${decisive.text}`,
-    };
-}
-/**
- * latency-growth judged by an A/B on one GPU: it fails (or warns) only when the head engine is slower,
- * significantly and by at least the threshold; an A/B that could not decide warns with its reason.
- */
-function evaluate_judgeAb(limit, build, ab, configPosition) {
-    const decisive = limit.fail ?? limit.warn;
-    if (!decisive)
-        return null;
-    const row = { model: build.model, profile: build.profile, gpu: build.gpu, metric: 'latency-growth' };
-    const value = ab.ratio === null ? null : ab.ratio - 1;
-    const base = { ...row, value, unit: 'fraction', baseline: null, configPosition };
-    if (ab.verdict === 'inconclusive' || ab.verdict === 'contract-mismatch') {
-        const what = ab.verdict === 'inconclusive' ? 'inconclusive' : 'not run (contract mismatch)';
-        return { ...base, limit: decisive.value, status: 'warn', message: `latency A/B ${what}: ${ab.reason}` };
-    }
-    for (const level of ['fail', 'warn']) {
-        const threshold = limit[level];
-        if (ab.verdict === 'slower' && threshold && value !== null && value >= threshold.value) {
-            return {
-                ...base,
-                limit: threshold.value,
-                status: level,
-                message: `latency ${show(value, 'fraction')} slower than the base engine on the same GPU (A/B: ${ab.reason}), ` +
-                    `over ${level === 'fail' ? 'the limit' : 'the warning level'} ${threshold.text}`,
-            };
-        }
-    }
-    return {
-        ...base,
-        limit: decisive.value,
-        status: 'pass',
-        message: `latency A/B on the same GPU: ${ab.verdict}${value === null ? '' : ` (${show(value, 'fraction')})`}`,
-    };
-}
-/** Every budget of every build, against the baseline where the metric is a growth. */
-function evaluateBudgets(builds, budgetsFor, baseline, 
-/** Where a model's budget is written in trt-ci.yml, for annotations. */
-positionOf = () => null) {
-    const rows = [];
-    for (const build of builds) {
-        const base = baseline ? matchBaseline(build, baseline) : null;
-        for (const [metric, limit] of Object.entries(budgetsFor(build.model))) {
-            const row = judge(metric, limit, build, base, baseline !== null, positionOf(build.model, metric));
-            if (row)
-                rows.push(row);
-        }
-    }
-    return rows;
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/compare/compare-run.js
-// The compare stage: this run's engines against the baseline report's (same model, profile and GPU model):
-// the baseline's figures beside each, every budget judged, what changed in the environment and which
-// engines are new or gone. Results are keyed by the job; the record assembles them into the report.
-
-
-
-
-/**
- * `engines` are every job of the run (built or not: new and gone engines count them all) with what it
- * measured; budgets judge the built ones.
- */
-function compareRun(engines, environment, baseline, budgets) {
-    const before = baseline ? measuredBuilds(baseline.report) : null;
-    const figures = new Map();
-    for (const engine of before ? engines : []) {
-        const match = matchBaseline(engine, before);
-        if (match)
-            figures.set(jobKey(engine), figuresOf(match));
-    }
-    const rows = new Map();
-    if (budgets) {
-        const built = engines.filter((e) => e.built);
-        for (const row of evaluateBudgets(built, budgets.budgetsFor, before, budgets.positionOf)) {
-            const key = jobKey(row);
-            rows.set(key, [...(rows.get(key) ?? []), row]);
-        }
-    }
-    const comparison = baseline
-        ? {
-            baseline: baseline.path,
-            note: baseline.note ?? null,
-            environment: environmentChanges(environmentOf(baseline.report), environment),
-            ...addedAndRemoved(engines, baseline.report.builds),
-        }
-        : { baseline: null, environment: [], added: [], removed: [] };
-    return { figures, budgets: rows, comparison };
-}
-/** What a report's builds measured, each with whether it built: a report compared again (trt-ci report). */
-function compare_run_enginesOf(report) {
-    return report.builds.map((b) => ({ ...measure(b), built: isBuilt(b) }));
-}
-/** What this run's engines measured, from the stages' results, each with whether it built. */
-function measureRun(outcomes, results, onnxBytes) {
-    return outcomes.map((o) => {
-        const key = jobKey(o.job);
-        const scan = results.scans.get(key);
-        const ab = results.latency.get(key);
-        return {
-            model: o.job.model.name,
-            profile: o.job.profile.name,
-            gpu: o.gpu?.name ?? null,
-            bytes: o.plan?.scan.bytes ?? null,
-            zeroFraction: scan?.zeroFraction ?? null,
-            trailingZeroBytes: scan?.trailingZeroBytes ?? null,
-            onnxBytes: onnxBytes(o.job.model.onnx),
-            buildSeconds: o.buildSeconds,
-            peakGpuMemoryMiB: o.peakGpuMemoryMiB,
-            latencyMedianMs: o.perf?.latencyMs?.median ?? null,
-            latencyMeasurement: o.perf?.measurement ?? null,
-            accuracyError: largestError(results.accuracy.get(key)),
-            latencyAb: ab ? { verdict: ab.verdict, ratio: ab.ratio, reason: ab.reason } : null,
-            unmeasured: unmeasuredOf(o, ab !== undefined),
-            built: isBuilt(o),
-        };
-    });
-}
-/** What an engine that built (or came from the cache) was to have measured and was not, with why. Pure. */
-function unmeasuredOf(o, abbed) {
-    if (!isBuilt(o))
-        return {};
-    const unmeasured = {};
-    if (o.peakGpuMemoryMiB === null)
-        unmeasured['peak-memory'] =
-            o.status === 'cached'
-                ? 'the plan came from the engine cache: no build ran to measure'
-                : 'nvidia-smi saw no sample of this build above the idle GPU (a short build, or no nvidia-smi)';
-    if (o.job.model.benchmark && !abbed && o.perf?.latencyMs?.median == null)
-        unmeasured['latency-growth'] = o.perf
-            ? `trtexec printed no latency for the benchmark (${o.perf.log})`
-            : 'the engine was not benchmarked';
-    return unmeasured;
-}
-const figuresOf = (match) => ({
-    bytes: match.bytes,
-    buildSeconds: match.buildSeconds,
-    peakGpuMemoryMiB: match.peakGpuMemoryMiB,
-    latencyMedianMs: match.latencyMedianMs,
-});
-
-;// CONCATENATED MODULE: external "node:zlib"
-const external_node_zlib_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
-;// CONCATENATED MODULE: ./.build/tsc/accuracy/npz.js
-// NumPy .npz archives (np.savez, np.savez_compressed): a ZIP of one `<name>.npy` per array. NumPy writes
-// each member with force_zip64 (numpy/lib/_npyio_impl.py _savez), so sizes may sit in the ZIP64 extra
-// field; members are stored, or deflated by savez_compressed. Read from the central directory
-// (APPNOTE.TXT 4.3.12, 4.3.16, 4.5.3), which is what a ZIP reader must trust.
-
-
-const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
-const CENTRAL_FILE_HEADER = 0x02014b50;
-const LOCAL_FILE_HEADER = 0x04034b50;
-const ZIP64_END_LOCATOR = 0x07064b50;
-const ZIP64_END = 0x06064b50;
-const ZIP64_EXTRA = 0x0001;
-const MASK32 = 0xffffffff;
-/** Deflate's largest ratio (RFC 1951: 258 bytes from a 2-bit code, about 1,032 to 1): no honest member is more. */
-const DEFLATE_MAX_RATIO = 1032;
-/**
- * Each array of the archive by its name (the member name without `.npy`), in C order (parseNpy). Nothing
- * is inflated past what the member's own .npy header and the directory agree on: a member that says 16
- * bytes and inflates to gigabytes (a zip bomb) stops at 16 and is refused.
- */
-function parseNpz(bytes, file) {
-    const bad = (what) => new Error(`${file}: expected a NumPy .npz archive (np.savez), ${what}`);
-    try {
-        return readMembers(bytes, file, bad);
-    }
-    catch (error) {
-        // Offsets and sizes come from the file: one that points outside it is a damaged archive, said as one.
-        if (error instanceof RangeError)
-            throw bad(`its directory points outside the file (${error.message})`);
-        throw error;
-    }
-}
-function readMembers(bytes, file, bad) {
-    const end = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-    if (end < 0 || bytes.length - end < 22 || bytes.readUInt32LE(end) !== END_OF_CENTRAL_DIRECTORY) {
-        throw bad('found no ZIP directory');
-    }
-    let count = bytes.readUInt16LE(end + 10);
-    let offset = bytes.readUInt32LE(end + 16);
-    if (offset === MASK32 || count === 0xffff) {
-        const locator = end - 20;
-        if (locator < 0 || bytes.readUInt32LE(locator) !== ZIP64_END_LOCATOR)
-            throw bad('its ZIP64 directory is missing');
-        const zip64 = Number(bytes.readBigUInt64LE(locator + 8));
-        if (bytes.readUInt32LE(zip64) !== ZIP64_END)
-            throw bad('its ZIP64 directory is damaged');
-        count = Number(bytes.readBigUInt64LE(zip64 + 32));
-        offset = Number(bytes.readBigUInt64LE(zip64 + 48));
-    }
-    const arrays = new Map();
-    for (let i = 0; i < count; i += 1) {
-        if (offset + 46 > bytes.length || bytes.readUInt32LE(offset) !== CENTRAL_FILE_HEADER) {
-            throw bad('its directory is damaged');
-        }
-        const method = bytes.readUInt16LE(offset + 10);
-        let compressed = bytes.readUInt32LE(offset + 20);
-        let size = bytes.readUInt32LE(offset + 24);
-        const nameLength = bytes.readUInt16LE(offset + 28);
-        const extraLength = bytes.readUInt16LE(offset + 30);
-        const commentLength = bytes.readUInt16LE(offset + 32);
-        let local = bytes.readUInt32LE(offset + 42);
-        const name = bytes.toString('utf8', offset + 46, offset + 46 + nameLength);
-        // ZIP64: the 64-bit values follow in this order, only for the fields that are 0xFFFFFFFF.
-        const extra = bytes.subarray(offset + 46 + nameLength, offset + 46 + nameLength + extraLength);
-        for (let at = 0; at + 4 <= extra.length; at += 4 + extra.readUInt16LE(at + 2)) {
-            if (extra.readUInt16LE(at) !== ZIP64_EXTRA)
-                continue;
-            let field = at + 4;
-            const next = () => {
-                const value = Number(extra.readBigUInt64LE(field));
-                field += 8;
-                return value;
-            };
-            if (size === MASK32)
-                size = next();
-            if (compressed === MASK32)
-                compressed = next();
-            if (local === MASK32)
-                local = next();
-        }
-        offset += 46 + nameLength + extraLength + commentLength;
-        if (bytes.readUInt32LE(local) !== LOCAL_FILE_HEADER)
-            throw bad(`member ${name} is damaged`);
-        const start = local + 30 + bytes.readUInt16LE(local + 26) + bytes.readUInt16LE(local + 28);
-        if (!name.endsWith('.npy'))
-            continue;
-        if (start + compressed > bytes.length)
-            throw bad(`member ${name} runs past the end of the file`);
-        const stored = bytes.subarray(start, start + compressed);
-        let member;
-        if (method === 0)
-            member = stored;
-        else if (method === 8) {
-            if (size > compressed * DEFLATE_MAX_RATIO + 1024) {
-                throw bad(`member ${name} says it inflates to ${size} bytes from ${compressed}, more than deflate can`);
-            }
-            // The .npy header first (a little of the stream), then the whole member, held to what the header says.
-            let header = null;
-            try {
-                header = npyHeader((0,external_node_zlib_namespaceObject.inflateRawSync)(stored.subarray(0, 1024), { finishFlush: external_node_zlib_namespaceObject.constants.Z_SYNC_FLUSH }));
-            }
-            catch {
-                // A damaged stream: the full inflate below says so.
-            }
-            const element = header?.descr === undefined ? undefined : NUMPY_DESCR[header.descr];
-            const expected = header && element ? header.dataStart + header.count * ELEMENT_BYTES[element] : null;
-            if (expected !== null && expected !== size) {
-                throw bad(`member ${name}: its .npy header holds ${expected} bytes, its directory says ${size}`);
-            }
-            try {
-                member = (0,external_node_zlib_namespaceObject.inflateRawSync)(stored, { maxOutputLength: Math.max(size, 1) });
-            }
-            catch (error) {
-                const code = error.code;
-                if (code === 'ERR_BUFFER_TOO_LARGE')
-                    throw bad(`member ${name} inflates past the ${size} bytes it says`);
-                throw bad(`member ${name} is damaged (${error.message})`);
-            }
-        }
-        else
-            throw bad(`member ${name} is compressed with method ${method}, not stored or deflated`);
-        if (member.length !== size)
-            throw bad(`member ${name} has ${member.length} bytes, its directory says ${size}`);
-        arrays.set(name.slice(0, -4), parseNpy(member, `${file}:${name}`));
-    }
-    return arrays;
-}
-/** The array a .npy header describes, and where its data starts; null when it is not one. */
-function npyHeader(bytes) {
-    if (bytes.length < 10 || bytes.toString('latin1', 0, 6) !== '\x93NUMPY')
-        return null;
-    const major = bytes[6];
-    if (major !== 1 && bytes.length < 12)
-        return null;
-    const headerLength = major === 1 ? bytes.readUInt16LE(8) : bytes.readUInt32LE(8);
-    const start = major === 1 ? 10 : 12;
-    if (start + headerLength > bytes.length)
-        return null;
-    const header = bytes.toString('latin1', start, start + headerLength);
-    const shape = /'shape':\s*\(([^)]*)\)/.exec(header)?.[1];
-    const texts = (shape ?? '')
-        .split(',')
-        .map((d) => d.trim())
-        .filter(Boolean);
-    // Whole, non-negative dimensions only: "1.5" or "-1" describe no array.
-    if (shape === undefined || !texts.every((d) => /^\d{1,12}$/.test(d)))
-        return null;
-    const dims = texts.map(Number);
-    return {
-        dims,
-        count: dims.reduce((a, b) => a * b, 1),
-        dataStart: start + headerLength,
-        descr: /'descr':\s*'([^']+)'/.exec(header)?.[1],
-        fortran: /'fortran_order':\s*(True|False)/.exec(header)?.[1],
-    };
-}
-/**
- * A NumPy .npy file (what `np.save` writes): the magic, a version, a header that is a Python dict literal,
- * then the data. Little-endian float32, float16, int8, uint8, int32, int64 and bool in C order are taken:
- * the types --loadInputs feeds a binding of.
- */
-function parseNpy(bytes, file) {
-    if (bytes.length < 10 || bytes.toString('latin1', 0, 6) !== '\x93NUMPY') {
-        throw new Error(`${file}: expected a NumPy .npy file (np.save), got something else`);
-    }
-    const header = npyHeader(bytes);
-    if (!header)
-        throw new Error(`${file}: expected a .npy header with a shape of whole numbers`);
-    const { descr, fortran, dims, count } = header;
-    const type = descr === undefined ? undefined : NUMPY_DESCR[descr];
-    if (!type || fortran !== 'False') {
-        throw new Error(`${file}: expected float32, float16, int8, uint8, int32, int64 or bool in C order, ` +
-            `got ${descr ?? '?'}, fortran_order ${fortran}`);
-    }
-    const data = bytes.subarray(header.dataStart);
-    if (data.length !== count * ELEMENT_BYTES[type])
-        throw new Error(`${file}: shape (${dims.join(', ')}) but ${data.length} bytes of data`);
-    return { dims, type, values: readElements(type, data) };
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/accuracy/inputs.js
-
-
-
-
-
-
-/**
- * Real samples for each input of the profile, at the chosen shape: `<folder>/<input name>.npy`, or the
- * array of that name in a .npz archive. A sample of another shape is an error that names both: an engine
- * is checked at the shapes it is built for. Float samples feed any float input (rounded to its type, as the
- * engine holds them); whole-number samples feed integer and boolean inputs, when each value fits.
- */
-function sampleInputs(source, profile, shape, 
-/** How a .npz is read: the stage reads each archive once for all its profiles and shapes. */
-read = readNpz, types = new Map()) {
-    const archive = 'npz' in source ? read(source.npz) : null;
-    return profile.shapes.map((range) => {
-        let sample;
-        let where;
-        if ('npz' in source) {
-            where = `${source.npz}:${range.input}`;
-            const found = archive.get(range.input);
-            if (!found)
-                throw new Error(`${source.npz}: no array named ${range.input} (the model's input)`);
-            sample = found;
-        }
-        else {
-            where = (0,external_node_path_namespaceObject.join)(source.folder, `${range.input}.npy`);
-            let bytes;
-            try {
-                // The largest honest .npy of this input: its largest shape's data at 8 bytes an element, and a header.
-                bytes = readRegularFile(where, range.max.reduce((a, b) => a * b, 1) * 8 + 64 * 1024, 'a .npy file');
-            }
-            catch (error) {
-                throw new Error(`${where}: cannot read sample for input ${range.input}: ${fileProblem(error, 'a .npy file')}`);
-            }
-            sample = parseNpy(bytes, where);
-        }
-        const want = range[shape];
-        if (sample.dims.join('x') !== want.join('x')) {
-            throw new Error(`${where}: shape ${sample.dims.join('x')}, but the ${shape} shape of this profile is ${want.join('x')}`);
-        }
-        const type = inputType(types, range.input);
-        return { name: range.input, dims: sample.dims, type, values: asInputType(sample, type, where) };
-    });
-}
-/** A sample's values as the input's type holds them; a sample of the other kind (float, whole) is refused. */
-function asInputType(sample, type, where) {
-    if (isIntegral(sample.type) !== isIntegral(type)) {
-        throw new Error(`${where}: ${sample.type} values, but the model's input is ${type}`);
-    }
-    if (!isIntegral(type)) {
-        return sample.type === type ? sample.values : Float32Array.from(sample.values, (v) => roundTo(type, v));
-    }
-    const [low, high] = INTEGRAL_LIMITS[type];
-    const outside = sample.values.findIndex((v) => v < low || v > high);
-    if (outside >= 0) {
-        throw new Error(`${where}: value ${sample.values[outside]} at ${outside} does not fit the input's ${type}`);
-    }
-    return sample.values;
-}
-/**
- * A file's bytes, when it is a regular file (a FIFO would block the event loop, so that not even SIGTERM
- * could write the report; /dev/zero never ends) of at most `maxBytes`.
- */
-function readRegularFile(file, maxBytes, expected) {
-    const found = (0,external_node_fs_namespaceObject.statSync)(file);
-    const irregular = notRegularFile(found, expected);
-    if (irregular)
-        throw new Error(irregular);
-    if (found.size > maxBytes)
-        throw new Error(`${found.size} bytes, more than the ${maxBytes} it can hold`);
-    return (0,external_node_fs_namespaceObject.readFileSync)(file);
-}
-/** Largest .npz trt-ci reads (inputs and references of one model, compressed or not). */
-const MAX_NPZ_BYTES = 16 * 1024 ** 3;
-/** A .npz file's arrays by name; a file that cannot be read is an error naming it. */
-function readNpz(file) {
-    let bytes;
-    try {
-        bytes = readRegularFile(file, MAX_NPZ_BYTES, 'a .npz file');
-    }
-    catch (error) {
-        throw new Error(`${file}: cannot read: ${fileProblem(error, 'a .npz file')}`);
-    }
-    return parseNpz(bytes, file);
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/accuracy/reference.js
-
-
-
-
-
-
-/**
- * The reference outputs, kept in the engine cache's folder by (ONNX digest, inputs, runtime): a model
- * whose ONNX did not change is not run on the CPU again, nor even read. A cache that cannot be read or
- * written costs a computation, never the check.
- */
-async function cachedReferenceOutputs(cacheDir, modelDigest, inputs, compute, 
-/** A reference another job could have rewritten (to zeros, so that a broken engine passes) is used only
- * when the cache's trust says so: a plain file, signed where signatures count (cache/trust.ts). */
-trust, 
-/** The fleet's registry: a reference the folder lacks is pulled from it, one computed here pushed to it. */
-registry = null) {
-    const hash = (0,external_node_crypto_namespaceObject.createHash)('sha256')
-        .update(REFERENCE_RUNTIME)
-        .update(modelDigest ?? '');
-    for (const input of inputs) {
-        // float32 inputs hash as they did before types: a kept reference stays valid.
-        const type = input.type === 'float32' ? '' : `:${input.type}`;
-        hash.update(`${input.name}:${input.dims.join('x')}${type}`).update(elementBytes(input.type, input.values));
-    }
-    const key = hash.digest('hex');
-    const file = cacheDir && modelDigest && (0,external_node_path_namespaceObject.join)(cacheDir, 'references', `${key}.json`);
-    if (!file && modelDigest)
-        return { outputs: await computedOnce(key, compute), cached: false };
-    if (file && registry && !(await isPlainFile(file))) {
-        await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(file), { recursive: true }).catch(() => { });
-        await registry.pullFile('reference', (0,external_node_path_namespaceObject.basename)(file), file);
-    }
-    if (file && (await isPlainFile(file))) {
-        const text = await (0,promises_namespaceObject.readFile)(file, 'utf8').catch(() => null);
-        const signature = await (0,promises_namespaceObject.readFile)(`${file}.sig`, 'utf8').catch(() => null);
-        const served = text !== null && mayServe(trust, 'reference', (0,external_node_path_namespaceObject.basename)(file), reference_sha256(text), signature?.trim());
-        const kept = served ? reference_decode(text) : null;
-        if (kept)
-            return { outputs: kept, cached: true };
-    }
-    const outputs = await compute();
-    if (file) {
-        const staging = `${file}.${process.pid}.tmp`;
-        const text = reference_encode(outputs);
-        const signature = signEntry(trust, 'reference', (0,external_node_path_namespaceObject.basename)(file), reference_sha256(text));
-        await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(file), { recursive: true })
-            .then(() => writeNewFile(staging, text))
-            .then(() => (0,promises_namespaceObject.rm)(`${file}.sig`, { force: true }))
-            .then(() => (0,promises_namespaceObject.rename)(staging, file))
-            .then(() => (signature ? writeNewFile(`${file}.sig`, `${signature}\n`) : undefined))
-            .then(() => registry?.pushFile('reference', (0,external_node_path_namespaceObject.basename)(file), file, reference_sha256(text), signature))
-            .catch(() => (0,promises_namespaceObject.rm)(staging, { force: true }));
-    }
-    return { outputs, cached: false };
-}
-/**
- * References this process computed without a cache folder, by the key a folder would file them under: a keep-fp32
- * search checks the same model on the same inputs once per candidate, each a run of its own in this process. The
- * last few are kept; one that failed (or was cancelled) is computed again.
- */
-const computed = new Map();
-const COMPUTED_KEPT = 4;
-function computedOnce(key, compute) {
-    let outputs = computed.get(key);
-    if (!outputs) {
-        outputs = compute();
-        computed.set(key, outputs);
-        outputs.catch(() => computed.delete(key));
-        if (computed.size > COMPUTED_KEPT)
-            computed.delete(computed.keys().next().value);
-    }
-    return outputs;
-}
-const reference_sha256 = (text) => (0,external_node_crypto_namespaceObject.createHash)('sha256').update(text).digest('hex');
-/** Which runtime computed a kept reference: another version may round differently. */
-const REFERENCE_RUNTIME = 'onnxruntime-web 1.30 cpu fp32\0';
-/** Each output's values in its type's bytes (a float32 output as before types: no `type` key). */
-const reference_encode = (outputs) => JSON.stringify(outputs.map((o) => ({
-    name: o.name,
-    dims: o.dims,
-    ...(o.type !== 'float32' && { type: o.type }),
-    values: elementBytes(o.type, o.values).toString('base64'),
-})));
-function reference_decode(text) {
-    try {
-        const data = JSON.parse(text);
-        return data.map((o) => {
-            const type = o.type ?? 'float32';
-            if (!isElementType(type))
-                throw new Error('damaged');
-            const values = readElements(type, Buffer.from(o.values, 'base64'));
-            if (values.length !== o.dims.reduce((a, b) => a * b, 1))
-                throw new Error('damaged');
-            return { name: o.name, dims: o.dims, type, values };
-        });
-    }
-    catch {
-        return null; // damaged: computed again
-    }
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/onnx/marked.js
-// A copy of an ONNX model whose chosen intermediate tensors are also graph outputs ("marked"), as Polygraphy's
-// `--onnx-outputs` does it: an engine built from it exports each of them, so its values can be set beside ONNX
-// Runtime's tensor by tensor (accuracy/first-divergence.ts). Each marked tensor is declared a float tensor of
-// unknown shape (ValueInfoProto name 1, type 2 → tensor_type 1 → elem_type 1 = FLOAT); the rest of the model
-// is copied byte for byte. Marking changes what TensorRT may fuse (a marked tensor must be materialised):
-// the caller says so. Pure: bytes in, bytes out.
-
-
-const floatOutput = (name) => lenField(12, Buffer.concat([stringField(1, name), lenField(2, lenField(1, varintField(1, FLOAT)))]));
-/** The model with `tensors` (main-graph tensors of float type) added to its outputs; existing ones stay once. */
-function markOutputs(model, tensors) {
-    return Buffer.concat(fieldsOf(model).map((f) => {
-        if (f.number !== 7 || f.wire !== 2)
-            return model.subarray(f.start, f.end);
-        const graph = payload(model, f);
-        const outputs = new Set(fieldsOf(graph)
-            .filter((x) => x.number === 12)
-            .map((x) => valueInfo(payload(graph, x)).name));
-        const added = [...new Set(tensors)].filter((name) => !outputs.has(name)).map(floatOutput);
-        return lenField(7, Buffer.concat([graph, ...added]));
-    }));
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/accuracy/divergence.js
-// The first-divergence pass, for an engine that failed its accuracy gate: a copy of its ONNX with the
-// intermediate tensors marked as outputs (onnx/marked.ts), built once with the engine's own flags
-// (FP16 written from the marked copy on TensorRT 11, --fp16 and keep-fp32's --layerPrecisions on 10), run on
-// the check's inputs at the shape that failed, each marked tensor against ONNX Runtime's on the same marked
-// model (never the cache: a marked reference serves no other run). first-divergence.ts names the node. What
-// goes wrong is said in the record, never the run: the pass only explains a failure the check already made.
-
-
-
-
-
-
-
-
-
-
-
-/**
- * The engine's own flags for the marked copy: on 11.x its FP16 or BF16 ONNX is written again, from the marked
- * copy, and ONNX Runtime's check judges the outputs of the model itself (a marked tensor carries FP16's error:
- * that is what the pass measures).
- */
-async function markedPrecisionOnnx(marked, original, dir, version) {
-    if (!writesPrecisionOnnx(marked, version))
-        return undefined;
-    const outputs = new Set(readOnnxIo(original).outputs.map((o) => o.name));
-    return writePrecisionOnnx(marked, precisionOnnxFolder(marked, dir), undefined, outputs);
-}
-/** Where `checked` (a failed check of `outcome`) first leaves its tolerance, or why that cannot be said. */
-async function findFirstDivergence(outcome, checked, context, checkMarked) {
-    const { job, plan } = outcome;
-    const check = job.model.accuracy;
-    // The marked engine is judged without top-k (it means nothing for a hidden tensor): a failure by top-k
-    // alone would pass there and read as a fusion that marking broke, so it is said instead of searched.
-    const beyondTopK = (o) => o.nan + o.inf > 0 ||
-        o.outOfTolerance > 0 ||
-        (check.cosine !== null && o.cosine !== null && o.cosine < check.cosine);
-    const failing = checked.outputs.find((o) => o.failure !== null && beyondTopK(o));
-    const shape = failing?.shape ?? checked.outputs.find((o) => o.failure)?.shape ?? 'opt';
-    const dir = (0,external_node_path_namespaceObject.join)(context.config.outputDir, 'divergence', `${job.model.name}.${job.profile.name}`);
-    const said = { log: null, onnx: null };
-    const fail = (problem) => ({
-        status: 'error',
-        shape,
-        marked: 0,
-        node: null,
-        op: null,
-        computes: null,
-        tensor: null,
-        error: null,
-        failure: null,
-        downstream: null,
-        outputsFailing: [],
-        span: [],
-        problem,
-        ...said,
-        configPosition: null,
-    });
-    if (!failing)
-        return fail('the engine failed by top-k alone, which a hidden tensor cannot be judged by: no node is named ' +
-            '(`trt-ci precision` searches with the plain engine and its whole gate)');
-    try {
-        await (0,promises_namespaceObject.rm)(dir, { recursive: true, force: true });
-        await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.join)(dir, 'marked'), { recursive: true });
-        const source = await (0,promises_namespaceObject.readFile)(job.model.onnx);
-        const nodes = mainGraphNodes(mixedPrecisionOnnx(source, {
-            narrow: narrowOf(job.model.precision) ?? 'fp16',
-            keep: new Set(job.model.keepFp32),
-        }).nodes);
-        const layers = plan?.layerInfo ? ((await readEngineLayers(plan.layerInfo))?.layers ?? null) : null;
-        const marked = tensorsToMark(nodes, layers);
-        if (marked.length === 0)
-            return fail('the graph has no float tensor to mark');
-        said.onnx = await writeOnnxCopy(job.model.onnx, markOutputs(source, marked), (0,external_node_path_namespaceObject.join)(dir, 'marked'));
-        const markedModel = { ...job.model, onnx: said.onnx };
-        const precisionOnnx = await markedPrecisionOnnx(markedModel, job.model.onnx, dir, context.version);
-        const workspaceBytes = outcome.attempts.at(-1)?.workspaceBytes ?? job.model.workspaceBytes;
-        const markedJob = sideJob(job, dir, 'marked', { model: markedModel, precisionOnnx, workspaceBytes });
-        const build = await context.buildPlan(markedJob, outcome.gpu?.index ?? null);
-        said.log = build.attempts.at(-1)?.log ?? null;
-        if (!build.plan)
-            return fail(`the engine with marked outputs did not build: ${build.failure?.message ?? 'no plan'}`);
-        // One shape, every marked tensor against ONNX Runtime's on the marked model; top-k means nothing for an
-        // intermediate tensor, so tensors are judged by atol, rtol and cosine.
-        const markedCheck = { ...check, shapes: [shape], reference: null, topK: null };
-        const markedOutcome = { ...outcome, job: markedJob };
-        const run = await checkMarked(markedOutcome, build.plan.path, markedCheck, context, {
-            folder: (0,external_node_path_namespaceObject.join)(dir, 'check'),
-            cachedReference: false,
-        });
-        if (run.status === 'error')
-            return fail(`the engine with marked outputs could not be checked: ${run.problem}`);
-        // The model's own outputs are the ones its plain check judged.
-        const modelOutputs = checked.outputs.map((o) => o.name);
-        return {
-            ...firstDivergence(nodes, run.outputs, modelOutputs, shape),
-            problem: null,
-            ...said,
-            configPosition: null,
-        };
-    }
-    catch (error) {
-        return fail(errorMessage(error));
-    }
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/accuracy/stage.js
-// The accuracy stage: each built engine whose model asks (accuracy:) is run once on seeded inputs and
-// its outputs are judged against ONNX Runtime's on the same inputs. "Built but wrong" fails the run.
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/** Each checked engine's result, by its job; engines that were not checked are absent. */
-async function checkAccuracy(outcomes, context, runtime = loadOnnxRuntime) {
-    const results = new Map();
-    const readers = accuracyReaders(context, runtime);
-    for (const outcome of outcomes) {
-        const { job, plan } = outcome;
-        const built = plan && (outcome.status === 'built' || outcome.status === 'cached');
-        // accuracy: false is said in the report, never a silent gap beside the engines that were checked.
-        if (built && job.model.accuracyOff) {
-            results.set(jobKey(job), {
-                status: 'not-checked',
-                outputs: [],
-                problem: null,
-                configPosition: null,
-                divergence: null,
-            });
-            continue;
-        }
-        if (!job.model.accuracy || !plan || !built)
-            continue;
-        if (context.signal?.aborted)
-            break;
-        const checked = await checkEngine(outcome, plan.path, job.model.accuracy, context, null, readers);
-        // A failure says where its error starts: one more build, of the ONNX with its tensors marked.
-        const divergence = checked.status === 'failed' && job.model.accuracy.firstDivergence && !context.signal?.aborted
-            ? await findFirstDivergence(outcome, checked, context, (...args) => checkEngine(...args, readers))
-            : null;
-        results.set(jobKey(job), { ...checked, divergence });
-    }
-    return results;
-}
-function accuracyReaders(context, runtime) {
-    // ONNX Runtime is loaded, and each model read, the first time a reference is not in the cache; each reference
-    // runs the model in pieces (onnx/pieces.ts: linear in its nodes, stopped at once by a cancel, its
-    // external data read a piece at a time).
-    let ort = null;
-    const loaded = () => {
-        ort ??= runtime();
-        return ort;
-    };
-    // A strongly typed FP16/BF16 model is run widened to FP32: the reference is FP32 for every model.
-    const modelOf = stage_once((onnx) => (0,promises_namespaceObject.readFile)(onnx).then((model) => widenToFloat32(model) ?? model));
-    const npz = stage_once(readNpz);
-    const typesOf = stage_once((onnx) => {
-        let io = { inputs: [], outputs: [] };
-        try {
-            io = readOnnxIo(onnx);
-        }
-        catch {
-            // trtexec's parser says what is wrong with a model that is not ONNX.
-        }
-        const byName = (list) => new Map(list.map((v) => [v.name, v.type]));
-        return { inputs: byName(io.inputs), outputs: byName(io.outputs) };
-    });
-    const reference = async (check, onnx, inputs, cached = true) => {
-        if (check.reference)
-            return givenReference(check.reference, npz);
-        const compute = async () => runInPieces(await loaded(), await modelOf(onnx), inputs, {
-            dir: (0,external_node_path_namespaceObject.dirname)(onnx),
-            ...(context.signal && { signal: context.signal }),
-        });
-        if (!cached)
-            return compute();
-        const digest = await context.digests.of(onnx);
-        const { cacheDir } = context.config;
-        const registry = context.registry ?? null;
-        return (await cachedReferenceOutputs(cacheDir, digest, inputs, compute, context.cacheTrust, registry)).outputs;
-    };
-    return { typesOf, npz, reference };
-}
-/** A function of one argument whose result is kept per argument. */
-function stage_once(compute) {
-    const kept = new Map();
-    return (key) => {
-        if (!kept.has(key))
-            kept.set(key, compute(key));
-        return kept.get(key);
-    };
-}
-/**
- * One engine at each of its check's shapes; a check that could not run is an error (said with why). The
- * engine's outputs are those of `outcome.job.model`'s ONNX (a marked copy, for the first-divergence pass).
- */
-async function checkEngine(outcome, plan, check, context, place, readers) {
-    const { job } = outcome;
-    const outputs = [];
-    const folder = place?.folder ?? (0,external_node_path_namespaceObject.join)(context.config.outputDir, 'accuracy');
-    for (const shape of check.shapes) {
-        const dir = (0,external_node_path_namespaceObject.join)(folder, `${job.model.name}.${job.profile.name}.${shape}`);
-        // A dump left by an earlier run must never stand in for this run's outputs.
-        await (0,promises_namespaceObject.rm)(dir, { recursive: true, force: true });
-        await (0,promises_namespaceObject.mkdir)(dir, { recursive: true });
-        const types = readers.typesOf(job.model.onnx);
-        let inputs;
-        let expected;
-        try {
-            const profile = runProfile(job.profile);
-            inputs =
-                check.inputs === 'auto' || 'ranges' in check.inputs
-                    ? seededInputs(profile, shape, types.inputs, check.inputs === 'auto' ? {} : check.inputs.ranges)
-                    : sampleInputs(check.inputs, profile, shape, readers.npz, types.inputs);
-        }
-        catch (error) {
-            return checkError(outputs, errorMessage(error));
-        }
-        try {
-            expected = await readers.reference(check, job.model.onnx, inputs, place?.cachedReference ?? true);
-        }
-        catch (error) {
-            const why = errorMessage(error);
-            return checkError(outputs, check.reference ? why : `ONNX Runtime could not compute the reference: ${why}`);
-        }
-        // Integers and booleans (token ids, indices, masks) are right or wrong: compared exactly.
-        const exact = expected.map((o) => isIntegral(o.type));
-        const atols = expected.map((o, i) => (exact[i] ? 0 : absoluteTolerance(check.atol, o.values)));
-        const where = {
-            gpu: outcome.gpu?.index ?? null,
-            timeoutMs: job.model.buildTimeoutMs,
-            ...(context.signal && { signal: context.signal }),
-        };
-        const request = { inputs, expected, tolerance: { atols, rtol: check.rtol }, dir, outputTypes: types.outputs };
-        const engine = await context.runner.infer(engineOf(plan, job.model, job.profile, shape), where, request);
-        if ('problem' in engine)
-            return checkError(outputs, engine.problem);
-        for (const [i, want] of expected.entries()) {
-            const tolerance = exact[i]
-                ? { atol: 0, rtol: 0, cosine: null, topK: null }
-                : { atol: atols[i], rtol: check.rtol, cosine: check.cosine, topK: check.topK };
-            const judged = judgedOutput(shape, want, engine, tolerance);
-            if (typeof judged === 'string')
-                return checkError(outputs, judged);
-            outputs.push(judged);
-        }
-    }
-    const status = outputs.some((o) => o.failure !== null) ? 'failed' : 'passed';
-    return { status, outputs, problem: null, configPosition: null, divergence: null };
-}
-const checkError = (outputs, problem) => ({
-    status: 'error',
-    outputs,
-    problem,
-    configPosition: null,
-    divergence: null,
-});
-/** One output of the engine against the reference's, or why the two cannot be compared. */
-function judgedOutput(shape, want, engine, tolerance) {
-    const got = engine.outputs.get(want.name);
-    if (!got)
-        return `the engine has no output ${want.name}`;
-    if (got.length !== want.values.length) {
-        return `the engine's output ${want.name} has ${got.length} values, the reference ${want.values.length}`;
-    }
-    let error = compareOutput(got, want.values, want.dims, tolerance);
-    const judged = engine.trtexecLosses?.get(want.name);
-    if (judged) {
-        // trtexec's share is over the exact values; printed with 6 decimals, a failing share can read 0.
-        const share = judged.failed ? Math.max(judged.loss, 1 / Math.max(got.length, 1)) : judged.loss;
-        error = { ...error, outOfTolerance: share };
-    }
-    return {
-        shape,
-        name: want.name,
-        maxAbsError: error.maxAbsError,
-        maxRelError: error.maxRelError,
-        outOfTolerance: error.outOfTolerance,
-        cosine: error.cosine,
-        nan: error.nan,
-        inf: error.inf,
-        atol: tolerance.atol,
-        rtol: tolerance.rtol,
-        judgedBy: judged ? 'trtexec' : 'trt-ci',
-        failure: judgeOutput(error, tolerance, judged ? 'allclose' : 'polygraphy'),
-        topK: error.topK,
-    };
-}
-/** Reference outputs the user gave: a .npz with one array per output, named as the output. */
-function givenReference(file, read) {
-    const arrays = read(file);
-    if (arrays.size === 0)
-        throw new Error(`${file}: no arrays; expected one per output, named as the output`);
-    return [...arrays].map(([name, array]) => ({
-        name,
-        dims: array.dims,
-        // A float16 array is a float reference like any other: compared as the float32 it widens to.
-        type: array.type === 'float16' ? 'float32' : array.type,
-        values: array.values,
-    }));
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/latency/base-plan.js
-// Where the base branch's plan of an engine is, without building it: the plan `base-plans:` holds (as the base
-// job uploaded it, its layer info beside it), else the engine cache's entry under the key the base branch's
-// report gives, when this run trusts whoever stored it. The latency A/B runs against it; explain reads the
-// layer info beside it. (A third source, base-ref:, costs a build: base-rebuild.ts, for the A/B only.)
-
-
-
-
-/** The baseline's build of this engine on this GPU model; null when it has none. */
-function baseBuildOf(baseline, outcome) {
-    const { job, gpu } = outcome;
-    return (baseline?.builds.find((b) => b.model === job.model.name && b.profile === job.profile.name && (b.gpu?.name ?? null) === (gpu?.name ?? null)) ?? null);
-}
-async function findBasePlan(job, baseBuild, config, trust, 
-/** The fleet's registry: a base engine the run's folder lacks is pulled from it (the default branch's). */
-registry = null) {
-    const uploaded = config.basePlans && (0,external_node_path_namespaceObject.join)(config.basePlans, `${job.model.name}.${job.profile.name}.plan`);
-    if (uploaded && (0,external_node_fs_namespaceObject.existsSync)(uploaded))
-        return { source: 'plans', plan: uploaded, sha256: null };
-    // base-plans: names a folder that is there (the config's load checks it): one without this plan says so.
-    const notUploaded = uploaded ? `${config.basePlans} has no ${(0,external_node_path_namespaceObject.basename)(uploaded)}, and ` : '';
-    if (!baseBuild)
-        return { missing: `${notUploaded}the base branch has no report of this engine on this GPU model` };
-    const key = baseBuild.cache?.key;
-    if (!config.cacheDir || !key)
-        return { missing: 'no base plan, and no engine cache entry to take it from' };
-    const engines = new EngineCache(config.cacheDir, null);
-    let entry = await engines.lookup(key);
-    if (entry === null && registry && (await registry.pullEngine(key, engines)).from)
-        entry = await engines.lookup(key);
-    if (!entry || entry === 'corrupt')
-        return { missing: `the base engine (cache key ${key.slice(0, 12)}) is not in the cache` };
-    if (!mayServe(trust, 'engine', key, entry.record.sha256, entry.record.signature)) {
-        return { missing: 'the cache entry of the base engine was stored by a run this one does not take plans from' };
-    }
-    // The signature vouches for the recorded digest: the plan beside it is checked against it when scanned.
-    return { source: 'cache', plan: (0,external_node_path_namespaceObject.join)(entry.dir, 'plan'), sha256: entry.record.sha256 };
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/latency/base-rebuild.js
-// The third source of a base engine (base-ref:, when the user allows it): the base commit's ONNX, as git
-// has it, built with this job's trtexec, flags and workspace on the same GPU. Costs a build; said in the
-// report (baseEngine.source: rebuilt). External data files the ONNX names are taken from the same commit.
-
-
-
-
-
-
-
-/** The base engine's plan path, or why it could not be made (naming the log). */
-async function rebuildBase(ref, outcome, buildPlan, 
-/** What git runs with (the job's environment) and how long it has to stop. */
-host, version, dir, signal) {
-    const { job } = outcome;
-    await (0,promises_namespaceObject.rm)(dir, { recursive: true, force: true });
-    await (0,promises_namespaceObject.mkdir)(dir, { recursive: true });
-    const onnx = (0,external_node_path_namespaceObject.join)(dir, (0,external_node_path_namespaceObject.basename)(job.model.onnx));
-    const show = async (file, target) => {
-        // <ref>:./<path> is relative to git's working folder: the file's own folder.
-        const log = `${target}.git.log`;
-        const result = await gitShow({
-            ref,
-            path: (0,external_node_path_namespaceObject.basename)(file),
-            cwd: (0,external_node_path_namespaceObject.dirname)(file),
-            outFile: target,
-            logFile: log,
-            ...host,
-            ...(signal && { signal }),
-        });
-        return result.exitCode === 0 ? null : `git could not give ${(0,external_node_path_namespaceObject.basename)(file)} at ${ref} (${log})`;
-    };
-    const missing = await show(job.model.onnx, onnx);
-    if (missing)
-        return { missing };
-    for (const data of await externalDataFiles(onnx)) {
-        const name = (0,external_node_path_namespaceObject.relative)(dir, data);
-        if (name.startsWith('..'))
-            return { missing: `${(0,external_node_path_namespaceObject.basename)(job.model.onnx)} names external data outside its folder` };
-        const original = (0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.dirname)(job.model.onnx), name);
-        await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(data), { recursive: true });
-        const problem = await show(original, data);
-        if (problem)
-            return { missing: problem };
-    }
-    const workspaceBytes = outcome.attempts.at(-1)?.workspaceBytes ?? job.model.workspaceBytes;
-    // fp16 or bf16 on TensorRT 11: the base's own written ONNX, as the head's was (its keep-fp32 list included).
-    const model = { ...job.model, onnx };
-    let precisionOnnx;
-    if (writesPrecisionOnnx(model, version)) {
-        // Refused by ONNX Runtime's check, or not written: no base engine, said as the A/B's reason.
-        const written = await writePrecisionOnnx(model, precisionOnnxFolder(model, dir)).catch((error) => errorMessage(error));
-        if (typeof written === 'string')
-            return { missing: `the base's written ONNX from ${ref}: ${written}` };
-        precisionOnnx = written;
-    }
-    const built = await buildPlan(sideJob(job, dir, 'base', { model, precisionOnnx, workspaceBytes }), outcome.gpu?.index ?? null);
-    const log = built.attempts.at(-1)?.log;
-    return built.plan
-        ? { plan: built.plan.path }
-        : {
-            missing: `the base engine did not build from ${ref}: ${built.failure?.message ?? 'no plan'}` +
-                (log ? ` (${log})` : ''),
-        };
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/latency/stage.js
-// The latency stage (benchmark: ab): each built engine against its base engine, on the GPU it was built
-// on, one A/B at a time (two at once on one GPU would measure each other). The base engine is the base
-// branch's: its plan from `base-plans:` (as that job uploaded it), else the engine cache's entry under the
-// key the base branch's report gives, when this run trusts it, else (base-ref:, when the user allows the
-// build) one built from the base commit's ONNX. The memory sampler is not running now.
-
-
-
-
-
-
-
-
-
-const SAME_PLAN = 'the same plan as the base engine (sha256): nothing to measure';
-async function compareLatency(outcomes, baseline, context) {
-    const { config, version } = context;
-    const latency = new Map();
-    const notes = [];
-    /** Plans taken from the engine cache, with the digest their (trusted) record gives. */
-    const recorded = new Map();
-    const host = { env: context.env, killGraceMs: config.killGraceMs };
-    for (const outcome of outcomes) {
-        const { job, plan } = outcome;
-        if (job.model.benchmark !== 'ab' || !plan || (outcome.status !== 'built' && outcome.status !== 'cached'))
-            continue;
-        if (context.signal?.aborted)
-            break;
-        const key = jobKey(job);
-        const name = `${job.model.name}/${job.profile.name}`;
-        // A base plan that cannot be read, a cache that fails, a trtexec that cannot run: a note, never the run.
-        try {
-            const baseBuild = baseBuildOf(baseline, outcome);
-            const base = await baseEngine(outcome, baseBuild);
-            if ('missing' in base) {
-                notes.push(`${name}: no latency A/B: ${base.missing}`);
-                continue;
-            }
-            const budget = smallestChange(job.model.budgets['latency-growth']);
-            // The head plan was scanned when it was built or restored; the base plan is read once, for its digest.
-            const baseScan = await scanPlan(base.plan);
-            if (recorded.has(base.plan) && baseScan.sha256 !== recorded.get(base.plan)) {
-                notes.push(`${name}: no latency A/B: the base engine in the cache is not the plan its record names`);
-                continue;
-            }
-            if (baseScan.sha256 && baseScan.sha256 === plan.scan.sha256) {
-                // The base engine itself (a cache hit of the same key): an A/A, which would cost GPU time to say "same".
-                latency.set(key, unmeasured('same', SAME_PLAN, budget, base));
-                continue;
-            }
-            const headShapes = JSON.stringify(shapesOf(job.profile));
-            if (baseBuild && JSON.stringify(baseBuild.shapes) !== headShapes) {
-                const reason = `the base engine was built for other shapes (${shapeText(baseBuild.shapes)}) ` +
-                    `than this one (${shapeText(shapesOf(job.profile))})`;
-                latency.set(key, unmeasured('contract-mismatch', reason, budget, base));
-                continue;
-            }
-            if (baseScan.tensorrtVersion !== plan.scan.tensorrtVersion) {
-                const reason = `the base plan is TensorRT ${baseScan.tensorrtVersion}, this one ${plan.scan.tensorrtVersion}`;
-                latency.set(key, unmeasured('contract-mismatch', reason, budget, base));
-                continue;
-            }
-            const result = await abOfEngine(outcome, { base: base.plan, head: plan.path }, (0,external_node_path_namespaceObject.join)(config.outputDir, 'ab', `${job.model.name}.${job.profile.name}`), budget, context);
-            latency.set(key, toLatency(result, budget, base));
-        }
-        catch (error) {
-            // The head engine built and then could not be run: that is this engine's failure, not a missing A/B.
-            if (error instanceof AbContractError) {
-                latency.set(key, unmeasured('contract-mismatch', error.message, smallestChange(job.model.budgets['latency-growth']), null));
-            }
-            else if (error instanceof EngineRunError && error.side === 'head' && !context.signal?.aborted) {
-                const budget = smallestChange(job.model.budgets['latency-growth']);
-                latency.set(key, unmeasured('head-failed', error.message, budget, null));
-            }
-            else
-                notes.push(`${name}: the latency A/B could not run: ${errorMessage(error)}`);
-        }
-    }
-    return { latency, notes };
-    /** The base branch's plan of this engine, and where it came from; or why there is none. */
-    async function baseEngine(outcome, baseBuild) {
-        const found = await findBasePlan(outcome.job, baseBuild, config, context.cacheTrust, context.registry ?? null);
-        if ('plan' in found) {
-            if (found.sha256)
-                recorded.set(found.plan, found.sha256);
-            return { source: found.source, plan: found.plan };
-        }
-        if (!config.baseRef)
-            return found;
-        const [model, profile] = [outcome.job.model.name, outcome.job.profile.name];
-        // Beside the A/B's folder, which is emptied when the A/B starts.
-        const dir = (0,external_node_path_namespaceObject.join)(config.outputDir, 'ab', `${model}.${profile}.base`);
-        const rebuilt = await rebuildBase(config.baseRef, outcome, context.buildPlan, host, version, dir, context.signal);
-        return 'plan' in rebuilt
-            ? { source: 'rebuilt', plan: rebuilt.plan }
-            : { missing: `${found.missing}; ${rebuilt.missing}` };
-    }
-}
-/**
- * The A/B of two plans of one built engine, as trt-ci runs it after the builds (the latency stage's base
- * against head, deploy-cost's native against ampere+): on the GPU the engine was built on, with its shapes,
- * trt-ci's defaults, a retry when unstable, and the build's timeout for each run.
- */
-function abOfEngine(outcome, plans, dir, budget, run) {
-    const { job } = outcome;
-    return runAb({
-        runner: run.runner,
-        env: run.env,
-        nvidiaSmi: run.config.nvidiaSmi,
-        gpuIndex: outcome.gpu?.index ?? 0,
-        engines: {
-            base: engineOf(plans.base, job.model, job.profile),
-            head: engineOf(plans.head, job.model, job.profile),
-        },
-        iterations: AB_DEFAULTS.iterations,
-        dir,
-        timeoutMs: job.model.buildTimeoutMs,
-        ...(run.signal && { signal: run.signal }),
-    }, { repetitions: AB_DEFAULTS.repetitions, budget, retry: true });
-}
-/** The smallest latency-growth threshold (fail or warn) as a fraction: the A/B's budget. */
-/** The smallest change of latency that counts for a model: its latency-growth budget, else the A/B's default. */
-function smallestChange(limit) {
-    const values = [limit?.fail, limit?.warn].filter((t) => t && t.unit === 'fraction').map((t) => t.value);
-    return values.length ? Math.min(...values) : AB_DEFAULTS.budget;
-}
-const shapeText = (shapes) => Object.entries(shapes)
-    .map(([input, s]) => `${input}:${s.opt}`)
-    .join(',');
 
 ;// CONCATENATED MODULE: ./.build/tsc/verify/diagnose.js
 
@@ -59974,6 +57603,432 @@ function notesOf(base, head) {
     return notes;
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/latency/base-plan.js
+// Where the base branch's plan of an engine is, without building it: the plan `base-plans:` holds (as the base
+// job uploaded it, its layer info beside it), else the engine cache's entry under the key the base branch's
+// report gives, when this run trusts whoever stored it. The latency A/B runs against it; explain reads the
+// layer info beside it. (A third source, base-ref:, costs a build: base-rebuild.ts, for the A/B only.)
+
+
+
+
+/** The baseline's build of this engine on this GPU model; null when it has none. */
+function baseBuildOf(baseline, outcome) {
+    const { job, gpu } = outcome;
+    return (baseline?.builds.find((b) => b.model === job.model.name && b.profile === job.profile.name && (b.gpu?.name ?? null) === (gpu?.name ?? null)) ?? null);
+}
+async function findBasePlan(job, baseBuild, config, trust, 
+/** The fleet's registry: a base engine the run's folder lacks is pulled from it (the default branch's). */
+registry = null) {
+    const uploaded = config.basePlans && (0,external_node_path_namespaceObject.join)(config.basePlans, `${job.model.name}.${job.profile.name}.plan`);
+    if (uploaded && (0,external_node_fs_namespaceObject.existsSync)(uploaded))
+        return { source: 'plans', plan: uploaded, sha256: null };
+    // base-plans: names a folder that is there (the config's load checks it): one without this plan says so.
+    const notUploaded = uploaded ? `${config.basePlans} has no ${(0,external_node_path_namespaceObject.basename)(uploaded)}, and ` : '';
+    if (!baseBuild)
+        return { missing: `${notUploaded}the base branch has no report of this engine on this GPU model` };
+    const key = baseBuild.cache?.key;
+    if (!config.cacheDir || !key)
+        return { missing: 'no base plan, and no engine cache entry to take it from' };
+    const engines = new EngineCache(config.cacheDir, null);
+    let entry = await engines.lookup(key);
+    if (entry === null && registry && (await registry.pullEngine(key, engines)).from)
+        entry = await engines.lookup(key);
+    if (!entry || entry === 'corrupt')
+        return { missing: `the base engine (cache key ${key.slice(0, 12)}) is not in the cache` };
+    if (!mayServe(trust, 'engine', key, entry.record.sha256, entry.record.signature)) {
+        return { missing: 'the cache entry of the base engine was stored by a run this one does not take plans from' };
+    }
+    // The signature vouches for the recorded digest: the plan beside it is checked against it when scanned.
+    return { source: 'cache', plan: (0,external_node_path_namespaceObject.join)(entry.dir, 'plan'), sha256: entry.record.sha256 };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/proc/git.js
+// git, as trt-ci asks it: one file of another commit, written byte for byte. argv only; the ref is
+// resolved to a commit first, so that nothing a user writes in a ref is read by git as an option.
+
+const COMMIT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+function gitShow(options) {
+    // Only a resolved commit id reaches git here: a ref could be read as an option or name a path.
+    if (!COMMIT_ID.test(options.ref))
+        throw new Error(`gitShow takes a commit id, got "${options.ref}"`);
+    return runProcess({
+        command: 'git',
+        args: ['show', `${options.ref}:./${options.path}`],
+        cwd: options.cwd,
+        env: options.env,
+        stdoutFile: options.outFile,
+        logFile: options.logFile,
+        timeoutMs: 10 * 60_000,
+        killGraceMs: options.killGraceMs,
+        ...(options.signal && { signal: options.signal }),
+    });
+}
+/**
+ * The commit a ref names, or why it names none. `--verify` takes exactly one object name (no range, no
+ * option: --end-of-options), and `^{commit}` refuses what is not a commit (a tree path such as
+ * `HEAD:dir`, a blob).
+ */
+async function resolveCommit(options) {
+    let stdout = '';
+    const result = await runProcess({
+        command: 'git',
+        args: ['rev-parse', '--verify', '--quiet', '--end-of-options', `${options.ref}^{commit}`],
+        cwd: options.cwd,
+        env: options.env,
+        timeoutMs: 60_000,
+        killGraceMs: options.killGraceMs,
+        onLine: (line) => {
+            stdout ||= line.trim();
+        },
+        ...(options.signal && { signal: options.signal }),
+    });
+    if (result.spawnError)
+        return { problem: `git could not be run (${result.spawnError})` };
+    if (result.exitCode === 0 && COMMIT_ID.test(stdout))
+        return { commit: stdout };
+    return { problem: `git has no commit by that name in ${options.cwd}` };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/latency/base-rebuild.js
+// The third source of a base engine (base-ref:, when the user allows it): the base commit's ONNX, as git
+// has it, built with this job's trtexec, flags and workspace on the same GPU. Costs a build; said in the
+// report (baseEngine.source: rebuilt). External data files the ONNX names are taken from the same commit.
+
+
+
+
+
+
+
+/** The base engine's plan path, or why it could not be made (naming the log). */
+async function rebuildBase(ref, outcome, buildPlan, 
+/** What git runs with (the job's environment) and how long it has to stop. */
+host, version, dir, signal) {
+    const { job } = outcome;
+    await (0,promises_namespaceObject.rm)(dir, { recursive: true, force: true });
+    await (0,promises_namespaceObject.mkdir)(dir, { recursive: true });
+    const onnx = (0,external_node_path_namespaceObject.join)(dir, (0,external_node_path_namespaceObject.basename)(job.model.onnx));
+    const show = async (file, target) => {
+        // <ref>:./<path> is relative to git's working folder: the file's own folder.
+        const log = `${target}.git.log`;
+        const result = await gitShow({
+            ref,
+            path: (0,external_node_path_namespaceObject.basename)(file),
+            cwd: (0,external_node_path_namespaceObject.dirname)(file),
+            outFile: target,
+            logFile: log,
+            ...host,
+            ...(signal && { signal }),
+        });
+        return result.exitCode === 0 ? null : `git could not give ${(0,external_node_path_namespaceObject.basename)(file)} at ${ref} (${log})`;
+    };
+    const missing = await show(job.model.onnx, onnx);
+    if (missing)
+        return { missing };
+    for (const data of await externalDataFiles(onnx)) {
+        const name = (0,external_node_path_namespaceObject.relative)(dir, data);
+        if (name.startsWith('..'))
+            return { missing: `${(0,external_node_path_namespaceObject.basename)(job.model.onnx)} names external data outside its folder` };
+        const original = (0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.dirname)(job.model.onnx), name);
+        await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(data), { recursive: true });
+        const problem = await show(original, data);
+        if (problem)
+            return { missing: problem };
+    }
+    const workspaceBytes = outcome.attempts.at(-1)?.workspaceBytes ?? job.model.workspaceBytes;
+    // fp16 or bf16 on TensorRT 11: the base's own written ONNX, as the head's was (its keep-fp32 list included).
+    const model = { ...job.model, onnx };
+    let precisionOnnx;
+    if (writesPrecisionOnnx(model, version)) {
+        // Refused by ONNX Runtime's check, or not written: no base engine, said as the A/B's reason.
+        const written = await writePrecisionOnnx(model, precisionOnnxFolder(model, dir)).catch((error) => errorMessage(error));
+        if (typeof written === 'string')
+            return { missing: `the base's written ONNX from ${ref}: ${written}` };
+        precisionOnnx = written;
+    }
+    const built = await buildPlan(sideJob(job, dir, 'base', { model, precisionOnnx, workspaceBytes }), outcome.gpu?.index ?? null);
+    const log = built.attempts.at(-1)?.log;
+    return built.plan
+        ? { plan: built.plan.path }
+        : {
+            missing: `the base engine did not build from ${ref}: ${built.failure?.message ?? 'no plan'}` +
+                (log ? ` (${log})` : ''),
+        };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/latency/stage.js
+// The latency stage (benchmark: ab): each built engine against its base engine, on the GPU it was built
+// on, one A/B at a time (two at once on one GPU would measure each other). The base engine is the base
+// branch's: its plan from `base-plans:` (as that job uploaded it), else the engine cache's entry under the
+// key the base branch's report gives, when this run trusts it, else (base-ref:, when the user allows the
+// build) one built from the base commit's ONNX. The memory sampler is not running now.
+
+
+
+
+
+
+
+
+
+const SAME_PLAN = 'the same plan as the base engine (sha256): nothing to measure';
+async function compareLatency(outcomes, baseline, context) {
+    const { config, version } = context;
+    const latency = new Map();
+    const notes = [];
+    /** Plans taken from the engine cache, with the digest their (trusted) record gives. */
+    const recorded = new Map();
+    const host = { env: context.env, killGraceMs: config.killGraceMs };
+    for (const outcome of outcomes) {
+        const { job, plan } = outcome;
+        if (job.model.benchmark !== 'ab' || !plan || (outcome.status !== 'built' && outcome.status !== 'cached'))
+            continue;
+        if (context.signal?.aborted)
+            break;
+        const key = jobKey(job);
+        const name = `${job.model.name}/${job.profile.name}`;
+        // A base plan that cannot be read, a cache that fails, a trtexec that cannot run: a note, never the run.
+        try {
+            const baseBuild = baseBuildOf(baseline, outcome);
+            const base = await baseEngine(outcome, baseBuild);
+            if ('missing' in base) {
+                notes.push(`${name}: no latency A/B: ${base.missing}`);
+                continue;
+            }
+            const budget = smallestChange(job.model.budgets['latency-growth']);
+            // The head plan was scanned when it was built or restored; the base plan is read once, for its digest.
+            const baseScan = await scanPlan(base.plan);
+            if (recorded.has(base.plan) && baseScan.sha256 !== recorded.get(base.plan)) {
+                notes.push(`${name}: no latency A/B: the base engine in the cache is not the plan its record names`);
+                continue;
+            }
+            if (baseScan.sha256 && baseScan.sha256 === plan.scan.sha256) {
+                // The base engine itself (a cache hit of the same key): an A/A, which would cost GPU time to say "same".
+                latency.set(key, unmeasured('same', SAME_PLAN, budget, base));
+                continue;
+            }
+            const headShapes = JSON.stringify(shapesOf(job.profile));
+            if (baseBuild && JSON.stringify(baseBuild.shapes) !== headShapes) {
+                const reason = `the base engine was built for other shapes (${shapeText(baseBuild.shapes)}) ` +
+                    `than this one (${shapeText(shapesOf(job.profile))})`;
+                latency.set(key, unmeasured('contract-mismatch', reason, budget, base));
+                continue;
+            }
+            if (baseScan.tensorrtVersion !== plan.scan.tensorrtVersion) {
+                const reason = `the base plan is TensorRT ${baseScan.tensorrtVersion}, this one ${plan.scan.tensorrtVersion}`;
+                latency.set(key, unmeasured('contract-mismatch', reason, budget, base));
+                continue;
+            }
+            const result = await abOfEngine(outcome, { base: base.plan, head: plan.path }, (0,external_node_path_namespaceObject.join)(config.outputDir, 'ab', `${job.model.name}.${job.profile.name}`), budget, context);
+            latency.set(key, toLatency(result, budget, base));
+        }
+        catch (error) {
+            // The head engine built and then could not be run: that is this engine's failure, not a missing A/B.
+            if (error instanceof AbContractError) {
+                latency.set(key, unmeasured('contract-mismatch', error.message, smallestChange(job.model.budgets['latency-growth']), null));
+            }
+            else if (error instanceof EngineRunError && error.side === 'head' && !context.signal?.aborted) {
+                const budget = smallestChange(job.model.budgets['latency-growth']);
+                latency.set(key, unmeasured('head-failed', error.message, budget, null));
+            }
+            else
+                notes.push(`${name}: the latency A/B could not run: ${errorMessage(error)}`);
+        }
+    }
+    return { latency, notes };
+    /** The base branch's plan of this engine, and where it came from; or why there is none. */
+    async function baseEngine(outcome, baseBuild) {
+        const found = await findBasePlan(outcome.job, baseBuild, config, context.cacheTrust, context.registry ?? null);
+        if ('plan' in found) {
+            if (found.sha256)
+                recorded.set(found.plan, found.sha256);
+            return { source: found.source, plan: found.plan };
+        }
+        if (!config.baseRef)
+            return found;
+        const [model, profile] = [outcome.job.model.name, outcome.job.profile.name];
+        // Beside the A/B's folder, which is emptied when the A/B starts.
+        const dir = (0,external_node_path_namespaceObject.join)(config.outputDir, 'ab', `${model}.${profile}.base`);
+        const rebuilt = await rebuildBase(config.baseRef, outcome, context.buildPlan, host, version, dir, context.signal);
+        return 'plan' in rebuilt
+            ? { source: 'rebuilt', plan: rebuilt.plan }
+            : { missing: `${found.missing}; ${rebuilt.missing}` };
+    }
+}
+/**
+ * The A/B of two plans of one built engine, as trt-ci runs it after the builds (the latency stage's base
+ * against head, deploy-cost's native against ampere+): on the GPU the engine was built on, with its shapes,
+ * trt-ci's defaults, a retry when unstable, and the build's timeout for each run.
+ */
+function abOfEngine(outcome, plans, dir, budget, run) {
+    const { job } = outcome;
+    return runAb({
+        runner: run.runner,
+        nvidiaSmi: run.nvidiaSmi,
+        gpuIndex: outcome.gpu?.index ?? 0,
+        engines: {
+            base: engineOf(plans.base, job.model, job.profile),
+            head: engineOf(plans.head, job.model, job.profile),
+        },
+        iterations: AB_DEFAULTS.iterations,
+        dir,
+        timeoutMs: job.model.buildTimeoutMs,
+        ...(run.signal && { signal: run.signal }),
+    }, { repetitions: AB_DEFAULTS.repetitions, budget, retry: true });
+}
+/** The smallest latency-growth threshold (fail or warn) as a fraction: the A/B's budget. */
+/** The smallest change of latency that counts for a model: its latency-growth budget, else the A/B's default. */
+function smallestChange(limit) {
+    const values = [limit?.fail, limit?.warn].filter((t) => t && t.unit === 'fraction').map((t) => t.value);
+    return values.length ? Math.min(...values) : AB_DEFAULTS.budget;
+}
+const shapeText = (shapes) => Object.entries(shapes)
+    .map(([input, s]) => `${input}:${s.opt}`)
+    .join(',');
+
+;// CONCATENATED MODULE: ./.build/tsc/deploy/cost.js
+// The price of portability (deploy-cost: true): the engine built again with --hardwareCompatibilityLevel=
+// ampere+, and the latency A/B of the native engine against it on the build GPU, so the comment says what
+// the flag costs ("ampere+ costs +6.1% [5.8, 6.4]") measured, not guessed. A variant that cannot be built or
+// run is said, never the run. The two engines are compared too (sizes, and the regions of their layer info
+// whose tactics, fusions or precisions changed): the sign in the engine that the flag took effect.
+
+
+
+
+
+
+
+
+
+const PORTABLE_FLAG = '--hardwareCompatibilityLevel=ampere+';
+/** Each engine whose model asks (deploy-cost: true), by its job: what its ampere+ build costs. */
+async function priceOfPortability(outcomes, context) {
+    const { config } = context;
+    const costs = new Map();
+    for (const outcome of outcomes) {
+        const { job, plan } = outcome;
+        const built = plan && (outcome.status === 'built' || outcome.status === 'cached');
+        if (!job.model.deployCost || !plan || !built || context.signal?.aborted)
+            continue;
+        const key = jobKey(job);
+        if (portabilityOf(job.model.extraArgs).hardware !== 'none') {
+            costs.set(key, {
+                variant: 'ampere+',
+                latency: null,
+                note: 'the engine is already built portable',
+                engine: null,
+            });
+            continue;
+        }
+        const dir = (0,external_node_path_namespaceObject.join)(config.outputDir, 'deploy-cost', `${job.model.name}.${job.profile.name}`);
+        await (0,promises_namespaceObject.rm)(dir, { recursive: true, force: true });
+        await (0,promises_namespaceObject.mkdir)(dir, { recursive: true });
+        const model = { ...job.model, extraArgs: [...job.model.extraArgs, PORTABLE_FLAG] };
+        const workspaceBytes = outcome.attempts.at(-1)?.workspaceBytes ?? job.model.workspaceBytes;
+        const build = await context.buildPlan(sideJob(job, dir, 'ampere+', { model, workspaceBytes }), outcome.gpu?.index ?? null);
+        if (!build.plan) {
+            const log = build.attempts.at(-1)?.log;
+            costs.set(key, {
+                variant: 'ampere+',
+                latency: null,
+                note: `the ampere+ engine did not build: ${build.failure?.message ?? 'no plan'}${log ? ` (${log})` : ''}`,
+                engine: null,
+            });
+            continue;
+        }
+        const portable = build.plan.path;
+        const engine = await compareEngines(plan, build.plan);
+        const budget = smallestChange(job.model.budgets['latency-growth']);
+        try {
+            const result = await abOfEngine(outcome, { base: plan.path, head: portable }, (0,external_node_path_namespaceObject.join)(dir, 'ab'), budget, context);
+            costs.set(key, {
+                variant: 'ampere+',
+                latency: toLatency(result, budget, { source: 'given', plan: plan.path }),
+                note: null,
+                engine,
+            });
+        }
+        catch (error) {
+            costs.set(key, {
+                variant: 'ampere+',
+                latency: null,
+                note: `the A/B could not run: ${errorMessage(error)}`,
+                engine,
+            });
+        }
+    }
+    return costs;
+}
+/** The two engines on disk, compared; a layer-info file that is missing or does not parse compares nothing. */
+async function compareEngines(native, portable) {
+    const layersOf = (file) => (file === null ? null : readEngineLayers(file));
+    const [nativeBytes, portableBytes] = await Promise.all([(0,promises_namespaceObject.stat)(native.path), (0,promises_namespaceObject.stat)(portable.path)]);
+    const [nativeLayers, portableLayers] = await Promise.all([layersOf(native.layerInfo), layersOf(portable.layerInfo)]);
+    const explanation = nativeLayers && portableLayers
+        ? explainEngines({ layers: nativeLayers, profiles: [] }, { layers: portableLayers, profiles: [] })
+        : null;
+    return portableDifference(nativeBytes.size, portableBytes.size, explanation);
+}
+/** What the regions of native (base) against portable (head) say changed. Pure. */
+function portableDifference(nativeBytes, portableBytes, explanation) {
+    const changed = explanation?.regions.filter((r) => r.change.length > 0) ?? [];
+    return {
+        nativeBytes,
+        portableBytes,
+        regions: explanation ? explanation.regions.length : null,
+        changedRegions: explanation ? changed.length : null,
+        changes: [...new Set(changed.flatMap((r) => r.change))],
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/deploy/stage.js
+// The deploy stage: each built engine against each deploy target of its model (deploy: in trt-ci.yml), by
+// TensorRT's portability rules (tensorrt/deploy-rules.ts): will it load there, with which line if not, and
+// what fixes it. A prediction from what the run knows; the pack's deploy job replaces it with a real load.
+
+
+/** One engine's predictions, a row per target; `os` is the builder's. */
+function predictTargets(plan, targets) {
+    const built = { ...plan, portability: portabilityOf(plan.flags) };
+    return targets.map((target) => ({
+        target: target.name,
+        gpu: target.gpu,
+        computeCapability: target.computeCapability,
+        tensorrt: target.tensorrt,
+        os: target.os,
+        ...predictLoad(built, target),
+        observed: false,
+    }));
+}
+/** The compatibility flags among an engine's flags, as trtexec takes them. */
+function portabilityClaims(flags) {
+    const portable = portabilityOf(flags);
+    return [
+        ...(portable.hardware !== 'none' ? [`--hardwareCompatibilityLevel=${portable.hardware}`] : []),
+        ...(portable.versionCompatible ? ['--versionCompatible'] : []),
+    ];
+}
+/** Each built engine's predictions by its job; engines of models without targets are absent. */
+function predictDeploy(outcomes, os) {
+    const out = new Map();
+    for (const outcome of outcomes) {
+        const { job, plan } = outcome;
+        if (!plan || job.model.deploy.length === 0)
+            continue;
+        const rows = predictTargets({
+            tensorrtVersion: plan.scan.tensorrtVersion,
+            computeCapability: outcome.gpu?.computeCapability ?? null,
+            gpu: outcome.gpu?.name ?? null,
+            os,
+            flags: job.model.extraArgs,
+        }, job.model.deploy);
+        out.set(jobKey(job), { targets: rows, claims: portabilityClaims(job.model.extraArgs) });
+    }
+    return out;
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/explain/stage.js
 // The explain stage: for each engine that changed against its base engine, where and why the two differ, per
 // ONNX region. Two ways in: an engine the A/B compared (benchmark: ab), against the plan it ran with; and an
@@ -60119,148 +58174,6 @@ async function profileBoth(engines, dir, profile, place) {
         }
     }
     return out;
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/deploy/stage.js
-// The deploy stage: each built engine against each deploy target of its model (deploy: in trt-ci.yml), by
-// TensorRT's portability rules (tensorrt/deploy-rules.ts): will it load there, with which line if not, and
-// what fixes it. A prediction from what the run knows; the pack's deploy job replaces it with a real load.
-
-
-/** One engine's predictions, a row per target; `os` is the builder's. */
-function predictTargets(plan, targets) {
-    const built = { ...plan, portability: portabilityOf(plan.flags) };
-    return targets.map((target) => ({
-        target: target.name,
-        gpu: target.gpu,
-        computeCapability: target.computeCapability,
-        tensorrt: target.tensorrt,
-        os: target.os,
-        ...predictLoad(built, target),
-        observed: false,
-    }));
-}
-/** The compatibility flags among an engine's flags, as trtexec takes them. */
-function portabilityClaims(flags) {
-    const portable = portabilityOf(flags);
-    return [
-        ...(portable.hardware !== 'none' ? [`--hardwareCompatibilityLevel=${portable.hardware}`] : []),
-        ...(portable.versionCompatible ? ['--versionCompatible'] : []),
-    ];
-}
-/** Each built engine's predictions by its job; engines of models without targets are absent. */
-function predictDeploy(outcomes, os) {
-    const out = new Map();
-    for (const outcome of outcomes) {
-        const { job, plan } = outcome;
-        if (!plan || job.model.deploy.length === 0)
-            continue;
-        const rows = predictTargets({
-            tensorrtVersion: plan.scan.tensorrtVersion,
-            computeCapability: outcome.gpu?.computeCapability ?? null,
-            gpu: outcome.gpu?.name ?? null,
-            os,
-            flags: job.model.extraArgs,
-        }, job.model.deploy);
-        out.set(jobKey(job), { targets: rows, claims: portabilityClaims(job.model.extraArgs) });
-    }
-    return out;
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/deploy/cost.js
-// The price of portability (deploy-cost: true): the engine built again with --hardwareCompatibilityLevel=
-// ampere+, and the latency A/B of the native engine against it on the build GPU, so the comment says what
-// the flag costs ("ampere+ costs +6.1% [5.8, 6.4]") measured, not guessed. A variant that cannot be built or
-// run is said, never the run. The two engines are compared too (sizes, and the regions of their layer info
-// whose tactics, fusions or precisions changed): the sign in the engine that the flag took effect.
-
-
-
-
-
-
-
-
-
-const PORTABLE_FLAG = '--hardwareCompatibilityLevel=ampere+';
-/** Each engine whose model asks (deploy-cost: true), by its job: what its ampere+ build costs. */
-async function priceOfPortability(outcomes, context) {
-    const { config } = context;
-    const costs = new Map();
-    for (const outcome of outcomes) {
-        const { job, plan } = outcome;
-        const built = plan && (outcome.status === 'built' || outcome.status === 'cached');
-        if (!job.model.deployCost || !plan || !built || context.signal?.aborted)
-            continue;
-        const key = jobKey(job);
-        if (portabilityOf(job.model.extraArgs).hardware !== 'none') {
-            costs.set(key, {
-                variant: 'ampere+',
-                latency: null,
-                note: 'the engine is already built portable',
-                engine: null,
-            });
-            continue;
-        }
-        const dir = (0,external_node_path_namespaceObject.join)(config.outputDir, 'deploy-cost', `${job.model.name}.${job.profile.name}`);
-        await (0,promises_namespaceObject.rm)(dir, { recursive: true, force: true });
-        await (0,promises_namespaceObject.mkdir)(dir, { recursive: true });
-        const model = { ...job.model, extraArgs: [...job.model.extraArgs, PORTABLE_FLAG] };
-        const workspaceBytes = outcome.attempts.at(-1)?.workspaceBytes ?? job.model.workspaceBytes;
-        const build = await context.buildPlan(sideJob(job, dir, 'ampere+', { model, workspaceBytes }), outcome.gpu?.index ?? null);
-        if (!build.plan) {
-            const log = build.attempts.at(-1)?.log;
-            costs.set(key, {
-                variant: 'ampere+',
-                latency: null,
-                note: `the ampere+ engine did not build: ${build.failure?.message ?? 'no plan'}${log ? ` (${log})` : ''}`,
-                engine: null,
-            });
-            continue;
-        }
-        const portable = build.plan.path;
-        const engine = await compareEngines(plan, build.plan);
-        const budget = smallestChange(job.model.budgets['latency-growth']);
-        try {
-            const result = await abOfEngine(outcome, { base: plan.path, head: portable }, (0,external_node_path_namespaceObject.join)(dir, 'ab'), budget, context);
-            costs.set(key, {
-                variant: 'ampere+',
-                latency: toLatency(result, budget, { source: 'given', plan: plan.path }),
-                note: null,
-                engine,
-            });
-        }
-        catch (error) {
-            costs.set(key, {
-                variant: 'ampere+',
-                latency: null,
-                note: `the A/B could not run: ${errorMessage(error)}`,
-                engine,
-            });
-        }
-    }
-    return costs;
-}
-/** The two engines on disk, compared; a layer-info file that is missing or does not parse compares nothing. */
-async function compareEngines(native, portable) {
-    const layersOf = (file) => (file === null ? null : readEngineLayers(file));
-    const [nativeBytes, portableBytes] = await Promise.all([(0,promises_namespaceObject.stat)(native.path), (0,promises_namespaceObject.stat)(portable.path)]);
-    const [nativeLayers, portableLayers] = await Promise.all([layersOf(native.layerInfo), layersOf(portable.layerInfo)]);
-    const explanation = nativeLayers && portableLayers
-        ? explainEngines({ layers: nativeLayers, profiles: [] }, { layers: portableLayers, profiles: [] })
-        : null;
-    return portableDifference(nativeBytes.size, portableBytes.size, explanation);
-}
-/** What the regions of native (base) against portable (head) say changed. Pure. */
-function portableDifference(nativeBytes, portableBytes, explanation) {
-    const changed = explanation?.regions.filter((r) => r.change.length > 0) ?? [];
-    return {
-        nativeBytes,
-        portableBytes,
-        regions: explanation ? explanation.regions.length : null,
-        changedRegions: explanation ? changed.length : null,
-        changes: [...new Set(changed.flatMap((r) => r.change))],
-    };
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/preflight/elf.js
@@ -60479,6 +58392,88 @@ function resolveCommand(command, env) {
     return found && (0,external_node_path_namespaceObject.isAbsolute)(found) ? safeRealpath(found) : found;
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/preflight/driver-check.js
+
+
+/**
+ * Every TensorRT 11 package (tar, deb, rpm, container, the cu13 wheels) is built with CUDA 13 and needs
+ * driver r580; the cu12 pip wheels run on r535 but ship no trtexec, so a trtexec 11 below r580 cannot run,
+ * whatever CUDA 12 runtime the machine also has (TensorRT 11 release notes; docs/trtexec-flags.md).
+ */
+const TENSORRT_11_DRIVER = DRIVER_FLOOR[13];
+function tensorrt11Floor(driver, input) {
+    if (input.tensorrt.major < 11 || compareDriver(driver, TENSORRT_11_DRIVER) >= 0)
+        return null;
+    const cu12 = input.cuda?.version.startsWith('12')
+        ? ` The CUDA ${input.cuda.version} found (${input.cuda.source}) is a cu12 runtime: TensorRT 11's cu12 pip ` +
+            'wheels run on r535 but ship no trtexec, so they cannot stand in for it.'
+        : '';
+    return {
+        id: 'driver',
+        status: 'fail',
+        message: `driver ${driver} is older than ${TENSORRT_11_DRIVER} (r580), the least every TensorRT ` +
+            `${formatVersion(input.tensorrt)} package with trtexec needs (CUDA 13.x)`,
+        hint: `Upgrade the runner's driver to r580 or newer, or build with TensorRT 10.x here.${cu12}`,
+    };
+}
+function driverCheck(gpus, input) {
+    const driver = gpus.find((g) => g.driverVersion)?.driverVersion ?? null;
+    if (!driver)
+        return { id: 'driver', status: 'warn', message: 'nvidia-smi did not report the driver version', hint: null };
+    const eleven = tensorrt11Floor(driver, input);
+    if (eleven)
+        return eleven;
+    if (input.minDriver) {
+        return compareDriver(driver, input.minDriver) < 0
+            ? {
+                id: 'driver',
+                status: 'fail',
+                message: `driver ${driver} is below min-driver ${input.minDriver}`,
+                hint: "Upgrade the runner's NVIDIA driver to the version your team pins (min-driver in trt-ci.yml).",
+            }
+            : { id: 'driver', status: 'pass', message: `driver ${driver} >= min-driver ${input.minDriver}`, hint: null };
+    }
+    if (!input.cuda) {
+        return {
+            id: 'driver',
+            status: 'warn',
+            message: `driver ${driver}; the CUDA version this TensorRT uses is unknown, so it cannot be checked`,
+            hint: 'Set cuda: in trt-ci.yml (e.g. cuda: "12.4") to the CUDA of your TensorRT build.',
+        };
+    }
+    const [major, minor] = input.cuda.version.split('.');
+    const floor = DRIVER_FLOOR[Number(major)];
+    const from = `CUDA ${input.cuda.version} (from ${input.cuda.source})`;
+    if (!floor)
+        return {
+            id: 'driver',
+            status: 'warn',
+            message: `driver ${driver}; trt-ci knows no driver floor for ${from}`,
+            hint: null,
+        };
+    if (compareDriver(driver, floor) < 0) {
+        return {
+            id: 'driver',
+            status: 'fail',
+            message: `driver ${driver} is older than ${floor}, the least any CUDA ${major}.x needs; ${from}`,
+            hint: `Upgrade the runner's driver to >= ${floor} (Linux), or use a TensorRT build for an older ` +
+                `CUDA. Builds would fail with "CUDA driver version is insufficient for CUDA runtime version".`,
+        };
+    }
+    const toolkit = minor === undefined ? undefined : TOOLKIT_DRIVER[`${major}.${minor}`];
+    if (toolkit && compareDriver(driver, toolkit) < 0) {
+        return {
+            id: 'driver',
+            status: 'warn',
+            message: `driver ${driver} is below ${toolkit}, the driver of the CUDA ` +
+                `${major}.${minor} toolkit: it runs in minor-version compatibility mode; ${from}`,
+            hint: `Minor-version compatibility has a limited feature set (no PTX JIT of ` +
+                `newer PTX); upgrade the driver to >= ${toolkit} if builds or plugins need it.`,
+        };
+    }
+    return { id: 'driver', status: 'pass', message: `driver ${driver} runs ${from}`, hint: null };
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/preflight/types.js
 const RANK = { skip: 0, pass: 1, warn: 2, fail: 3 };
 function worst(statuses) {
@@ -60490,6 +58485,7 @@ function overall(checks) {
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/preflight/gpu-checks.js
+
 
 
 
@@ -60618,84 +58614,6 @@ function gpuChecks(input) {
         computeModeCheck(selected, input.apps),
         ...flags,
     ];
-}
-/**
- * Every TensorRT 11 package (tar, deb, rpm, container, the cu13 wheels) is built with CUDA 13 and needs
- * driver r580; the cu12 pip wheels run on r535 but ship no trtexec, so a trtexec 11 below r580 cannot run,
- * whatever CUDA 12 runtime the machine also has (TensorRT 11 release notes; docs/trtexec-flags.md).
- */
-const TENSORRT_11_DRIVER = DRIVER_FLOOR[13];
-function tensorrt11Floor(driver, input) {
-    if (input.tensorrt.major < 11 || compareDriver(driver, TENSORRT_11_DRIVER) >= 0)
-        return null;
-    const cu12 = input.cuda?.version.startsWith('12')
-        ? ` The CUDA ${input.cuda.version} found (${input.cuda.source}) is a cu12 runtime: TensorRT 11's cu12 pip ` +
-            'wheels run on r535 but ship no trtexec, so they cannot stand in for it.'
-        : '';
-    return {
-        id: 'driver',
-        status: 'fail',
-        message: `driver ${driver} is older than ${TENSORRT_11_DRIVER} (r580), the least every TensorRT ` +
-            `${formatVersion(input.tensorrt)} package with trtexec needs (CUDA 13.x)`,
-        hint: `Upgrade the runner's driver to r580 or newer, or build with TensorRT 10.x here.${cu12}`,
-    };
-}
-function driverCheck(gpus, input) {
-    const driver = gpus.find((g) => g.driverVersion)?.driverVersion ?? null;
-    if (!driver)
-        return { id: 'driver', status: 'warn', message: 'nvidia-smi did not report the driver version', hint: null };
-    const eleven = tensorrt11Floor(driver, input);
-    if (eleven)
-        return eleven;
-    if (input.minDriver) {
-        return compareDriver(driver, input.minDriver) < 0
-            ? {
-                id: 'driver',
-                status: 'fail',
-                message: `driver ${driver} is below min-driver ${input.minDriver}`,
-                hint: "Upgrade the runner's NVIDIA driver to the version your team pins (min-driver in trt-ci.yml).",
-            }
-            : { id: 'driver', status: 'pass', message: `driver ${driver} >= min-driver ${input.minDriver}`, hint: null };
-    }
-    if (!input.cuda) {
-        return {
-            id: 'driver',
-            status: 'warn',
-            message: `driver ${driver}; the CUDA version this TensorRT uses is unknown, so it cannot be checked`,
-            hint: 'Set cuda: in trt-ci.yml (e.g. cuda: "12.4") to the CUDA of your TensorRT build.',
-        };
-    }
-    const [major, minor] = input.cuda.version.split('.');
-    const floor = DRIVER_FLOOR[Number(major)];
-    const from = `CUDA ${input.cuda.version} (from ${input.cuda.source})`;
-    if (!floor)
-        return {
-            id: 'driver',
-            status: 'warn',
-            message: `driver ${driver}; trt-ci knows no driver floor for ${from}`,
-            hint: null,
-        };
-    if (compareDriver(driver, floor) < 0) {
-        return {
-            id: 'driver',
-            status: 'fail',
-            message: `driver ${driver} is older than ${floor}, the least any CUDA ${major}.x needs; ${from}`,
-            hint: `Upgrade the runner's driver to >= ${floor} (Linux), or use a TensorRT build for an older ` +
-                `CUDA. Builds would fail with "CUDA driver version is insufficient for CUDA runtime version".`,
-        };
-    }
-    const toolkit = minor === undefined ? undefined : TOOLKIT_DRIVER[`${major}.${minor}`];
-    if (toolkit && compareDriver(driver, toolkit) < 0) {
-        return {
-            id: 'driver',
-            status: 'warn',
-            message: `driver ${driver} is below ${toolkit}, the driver of the CUDA ` +
-                `${major}.${minor} toolkit: it runs in minor-version compatibility mode; ${from}`,
-            hint: `Minor-version compatibility has a limited feature set (no PTX JIT of ` +
-                `newer PTX); upgrade the driver to >= ${toolkit} if builds or plugins need it.`,
-        };
-    }
-    return { id: 'driver', status: 'pass', message: `driver ${driver} runs ${from}`, hint: null };
 }
 function expectGpuCheck(gpus, expected) {
     if (expected.length === 0)
@@ -60845,6 +58763,72 @@ opsOf = () => null) {
     return { id: 'precision', status: 'pass', message: 'the GPUs support the precisions asked for', hint: null };
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/cache/registry-auth.js
+// Which credentials a run presents to a registry, found where registries' own tools leave them: the
+// TRT_CI_REGISTRY_USERNAME/PASSWORD pair a workflow passes from its secrets, the Docker config a
+// `docker login` or `oras login` step wrote (both write ~/.docker/config.json, or $DOCKER_CONFIG's), and for
+// GHCR the job's own token. Pure: the caller reads the config file and hands its text in.
+/** The names a Docker config may file a registry under: `ghcr.io`, `https://ghcr.io`, `https://ghcr.io/v1/`. */
+const keysFor = (registry) => [
+    registry,
+    `https://${registry}`,
+    `http://${registry}`,
+    `https://${registry}/v1/`,
+];
+function credentialsFor(registry, env, dockerConfigText) {
+    const username = env.TRT_CI_REGISTRY_USERNAME;
+    const password = env.TRT_CI_REGISTRY_PASSWORD;
+    if (password)
+        return { credentials: { username: username || 'trt-ci', password }, source: 'TRT_CI_REGISTRY_*', problem: null };
+    let problem = null;
+    if (dockerConfigText) {
+        let config = null;
+        try {
+            config = JSON.parse(dockerConfigText);
+        }
+        catch {
+            problem = 'the Docker config is not JSON: its credentials were not used';
+        }
+        const entry = keysFor(registry)
+            .map((key) => config?.auths?.[key])
+            .find((found) => found !== undefined);
+        const decoded = entry?.auth ? Buffer.from(entry.auth, 'base64').toString('utf8') : null;
+        const split = decoded?.indexOf(':') ?? -1;
+        if (decoded && split > 0)
+            return {
+                credentials: { username: decoded.slice(0, split), password: decoded.slice(split + 1) },
+                source: 'Docker config',
+                problem: null,
+            };
+        if (entry?.username && entry.password)
+            return { credentials: { username: entry.username, password: entry.password }, source: 'Docker config', problem };
+        const helper = config?.credHelpers?.[registry] ?? (entry ? config?.credsStore : undefined);
+        if (helper)
+            problem =
+                `the Docker config keeps ${registry}'s credentials in the docker-credential-${helper} helper, which trt-ci ` +
+                    'does not run: set TRT_CI_REGISTRY_USERNAME and TRT_CI_REGISTRY_PASSWORD';
+    }
+    // GHCR takes the job's token (packages: read or write, as the workflow grants it).
+    if (registry === 'ghcr.io' && env.GITHUB_TOKEN)
+        return {
+            credentials: { username: env.GITHUB_ACTOR || 'trt-ci', password: env.GITHUB_TOKEN },
+            source: 'GITHUB_TOKEN',
+            problem,
+        };
+    return { credentials: null, source: 'none (anonymous)', problem };
+}
+/**
+ * Why a credential found in the Docker config is a risk on this run, or null: a login a default-branch job left on
+ * a persistent runner is there for every later job, a pull request's code too. Pure.
+ */
+function dockerLoginRisk(registry, found, defaultBranch) {
+    if (found.source !== 'Docker config' || defaultBranch)
+        return null;
+    return (`the Docker config holds a credential for ${registry} on a run that is not the default branch's: on a ` +
+        "persistent runner a default-branch job's docker login leaves it there for any job's code to read; log out " +
+        'after that job and give pull requests TRT_CI_REGISTRY_READ_* (docs/cache.md)');
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/preflight/host-checks.js
 
 
@@ -60946,6 +58930,1408 @@ function registryLoginCheck(registries, dockerConfigText, defaultBranch) {
     };
 }
 
+;// CONCATENATED MODULE: external "node:http"
+const external_node_http_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
+;// CONCATENATED MODULE: external "node:https"
+const external_node_https_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https");
+;// CONCATENATED MODULE: ./.build/tsc/cache/oci-http.js
+
+
+/** A registry that did not do what was asked: one line, the status and the registry's own error code. */
+class RegistryError extends Error {
+    status;
+    code;
+    name = 'RegistryError';
+    constructor(message, status, 
+    /** The registry's error code (MANIFEST_UNKNOWN, DENIED, …) or a network error's code. */
+    code = null) {
+        super(message);
+        this.status = status;
+        this.code = code;
+    }
+}
+/** One HTTP exchange. A redirect elsewhere (blob storage) is followed without the Authorization header. */
+function exchange(method, url, headers, body, limits, hops = 0) {
+    const target = new URL(url);
+    const send = target.protocol === 'https:' ? external_node_https_namespaceObject.request : external_node_http_namespaceObject.request;
+    return new Promise((resolve, reject) => {
+        if (limits.signal?.aborted)
+            return reject(new RegistryError('cancelled', null, 'ABORTED'));
+        const req = send(target, { method, headers, signal: limits.signal }, (res) => {
+            const status = res.statusCode ?? 0;
+            const location = header(res.headers, 'location');
+            if ([301, 302, 303, 307, 308].includes(status) && location && method === 'GET' && hops < 5) {
+                res.resume();
+                const next = new URL(location, target);
+                const kept = next.origin === target.origin ? headers : withoutAuthorization(headers);
+                resolve(exchange(method, next.toString(), kept, null, limits, hops + 1));
+                return;
+            }
+            res.setTimeout(limits.idleTimeoutMs, () => res.destroy(new RegistryError(`${method} ${where(url)}: no data for ${limits.idleTimeoutMs / 1000} s`, null, 'ETIMEDOUT')));
+            resolve({ status, headers: res.headers, body: res });
+        });
+        req.setTimeout(limits.idleTimeoutMs, () => req.destroy(new RegistryError(`${method} ${where(url)}: no answer for ${limits.idleTimeoutMs / 1000} s`, null, 'ETIMEDOUT')));
+        req.on('error', (error) => reject(error instanceof RegistryError
+            ? error
+            : error.name === 'AbortError'
+                ? new RegistryError('cancelled', null, 'ABORTED')
+                : new RegistryError(`${method} ${where(url)}: ${error.code ?? error.message}`, null, error.code ?? null)));
+        if (body === null)
+            req.end();
+        else if (Buffer.isBuffer(body))
+            req.end(body);
+        else {
+            const stream = body();
+            stream.on('error', (error) => req.destroy(error));
+            stream.pipe(req);
+        }
+    });
+}
+const header = (headers, name) => {
+    const value = headers[name];
+    return Array.isArray(value) ? value[0] : value;
+};
+const withoutAuthorization = (headers) => Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'authorization'));
+/** The URL as a log may show it: host and path, never a query (an upload session's state). */
+const where = (url) => {
+    const parsed = new URL(url);
+    return `${parsed.host}${parsed.pathname}`;
+};
+function retriable(error) {
+    const code = error.code;
+    // A registry that refuses connections is down: retrying only delays the build.
+    return code === 'ECONNRESET' || code === 'EPIPE' || code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT';
+}
+/** Retry-After as seconds or an HTTP date, in ms; null when absent or unreadable. */
+function retryAfterMs(value, now = Date.now()) {
+    if (!value)
+        return null;
+    if (/^\s*\d+\s*$/.test(value))
+        return Number(value) * 1000;
+    const date = Date.parse(value);
+    return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+async function drained(sent, value) {
+    sent.body.resume();
+    return value;
+}
+async function readAll(stream, limit) {
+    const chunks = [];
+    let total = 0;
+    for await (const chunk of stream) {
+        total += chunk.length;
+        if (total > limit) {
+            stream.destroy();
+            throw new RegistryError(`the registry sent more than ${limit} bytes`, null);
+        }
+        chunks.push(chunk);
+    }
+    return Buffer.concat(chunks);
+}
+/** The registry's own words for a failed request: status and error code, no body beyond them. */
+async function oci_http_failure(method, url, sent, who = 'the registry') {
+    const text = await readAll(sent.body, 64 * 1024).then((b) => b.toString('utf8'), () => '');
+    let code = null;
+    try {
+        code = JSON.parse(text).errors?.[0]?.code ?? null;
+    }
+    catch { }
+    const words = {
+        401: 'unauthorized (no or wrong credentials)',
+        403: 'denied (the credentials lack this right)',
+        404: 'not found',
+        413: 'too large for the registry',
+        429: 'too many requests',
+    };
+    const said = words[sent.status] ?? `HTTP ${sent.status}`;
+    return new RegistryError(`${method} ${where(url)}: ${who} answered ${said}${code ? ` (${code})` : ''}`, sent.status, code);
+}
+
+;// CONCATENATED MODULE: external "node:net"
+const external_node_net_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
+;// CONCATENATED MODULE: external "node:tls"
+const external_node_tls_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:tls");
+;// CONCATENATED MODULE: ./.build/tsc/cache/blob-get.js
+
+
+
+
+/** The most bytes one socket read hands over: the read buffer's size. */
+const READ_MAX = 64 * 1024;
+/** A response head larger than this is not a registry's. */
+const HEAD_MAX = 64 * 1024;
+/**
+ * The response head at the start of `bytes`: null while it is incomplete, a string saying what is wrong
+ * with one that is not HTTP/1.x. Informational answers (1xx) are skipped; header names are lower-cased and
+ * a repeated header joined with ", " as node:http does.
+ */
+function parseHead(bytes) {
+    let start = 0;
+    for (;;) {
+        const end = bytes.indexOf('\r\n\r\n', start, 'latin1');
+        if (end < 0)
+            return bytes.length - start > HEAD_MAX ? `a response head over ${HEAD_MAX} bytes` : null;
+        const [statusLine, ...lines] = bytes.toString('latin1', start, end).split('\r\n');
+        const status = /^HTTP\/1\.[01] (\d{3})(?: |$)/.exec(statusLine ?? '');
+        if (!status)
+            return `not an HTTP/1.x status line: ${JSON.stringify((statusLine ?? '').slice(0, 40))}`;
+        const headers = {};
+        for (const line of lines) {
+            const colon = line.indexOf(':');
+            if (colon <= 0)
+                return `not a header line: ${JSON.stringify(line.slice(0, 40))}`;
+            const name = line.slice(0, colon).trim().toLowerCase();
+            const value = line.slice(colon + 1).trim();
+            headers[name] = name in headers ? `${headers[name]}, ${value}` : value;
+        }
+        start = end + 4;
+        const code = Number(status[1]);
+        if (code >= 100 && code < 200)
+            continue;
+        return { status: code, headers, length: start };
+    }
+}
+/** The body's length from its head: null to the connection's close; a string when the head contradicts itself. */
+function bodyLength(head, method) {
+    if (method === 'HEAD' || head.status === 204 || head.status === 304)
+        return 0;
+    const value = head.headers['content-length'];
+    if (value === undefined)
+        return null;
+    // "5, 5" (a repeated header) is one length; two different ones are a smuggling attempt (RFC 9112 §6.3).
+    const lengths = new Set(String(value)
+        .split(',')
+        .map((v) => v.trim()));
+    const [only] = lengths;
+    if (lengths.size !== 1 || !/^\d{1,15}$/.test(only ?? ''))
+        return `Content-Length ${JSON.stringify(value)}`;
+    return Number(only);
+}
+/** A GET's body as it comes off the socket: a stream for whoever reads one, or poured into a sink. */
+class SocketBody extends external_node_stream_namespaceObject.Readable {
+    socket;
+    expected;
+    held;
+    what;
+    sink = null;
+    streaming = false;
+    poured = null;
+    received = 0;
+    /** Set once the body is complete or has failed: nothing is delivered after. */
+    over = false;
+    /** An error before anyone poured or read: given to the first who does. */
+    failed = null;
+    socketEnded = false;
+    constructor(socket, expected, held, what) {
+        super();
+        this.socket = socket;
+        this.expected = expected;
+        this.held = held;
+        this.what = what;
+        socket.on('end', () => this.ended());
+        socket.on('close', () => this.ended());
+    }
+    /** Bytes off the socket (its reused read buffer); false pauses the socket. */
+    bytes(view) {
+        if (!this.sink && !this.streaming) {
+            // Neither poured nor read yet: kept until one is asked for.
+            this.held = Buffer.concat([this.held, view]);
+            return false;
+        }
+        this.received += view.length;
+        if (this.expected !== null && this.received > this.expected) {
+            this.fail(new RegistryError(`${this.what}: the registry sent more than its ${this.expected} bytes`, 200));
+            return false;
+        }
+        const more = this.sink ? this.sink.take(view) : this.push(Buffer.from(view));
+        if (this.expected === this.received)
+            return this.done();
+        if (this.socketEnded) {
+            this.ended();
+            return false;
+        }
+        if (!more && this.sink)
+            this.wait(this.sink);
+        return more;
+    }
+    /** Every byte into `sink`; resolves when the body is complete, rejects when it is cut short. */
+    pour(sink) {
+        return new Promise((go, stop) => {
+            if (this.failed)
+                return stop(this.failed);
+            this.poured = { go, stop };
+            this.sink = sink;
+            if (this.start())
+                this.socket.resume();
+        });
+    }
+    _read() {
+        if (this.failed)
+            return void this.destroy(this.failed);
+        if (!this.streaming) {
+            this.streaming = true;
+            if (!this.start())
+                return;
+        }
+        if (!this.over)
+            this.socket.resume();
+    }
+    /** Delivers what came with the head; whether the socket may go on. */
+    start() {
+        const held = this.held;
+        this.held = Buffer.alloc(0);
+        if (held.length)
+            return this.bytes(held);
+        if (this.expected === 0)
+            return this.done();
+        if (this.socketEnded)
+            this.ended();
+        return !this.over;
+    }
+    _destroy(error, callback) {
+        this.socket.destroy();
+        callback(error);
+    }
+    fail(error) {
+        if (this.over)
+            return;
+        this.over = true;
+        const poured = this.poured;
+        this.poured = null;
+        this.socket.destroy();
+        if (poured)
+            poured.stop(error);
+        else if (this.streaming)
+            this.destroy(error);
+        else
+            this.failed = error;
+    }
+    wait(sink) {
+        sink.ready().then(() => this.socket.resume(), (error) => this.fail(error));
+    }
+    done() {
+        if (this.over)
+            return false;
+        this.over = true;
+        this.socket.destroy();
+        const poured = this.poured;
+        this.poured = null;
+        if (poured)
+            poured.go();
+        else
+            this.push(null);
+        return false;
+    }
+    /** The connection's end: the body's end only when no length was given. */
+    ended() {
+        this.socketEnded = true;
+        if (this.over || (!this.sink && !this.streaming))
+            return;
+        if (this.expected === null) {
+            this.done();
+            return;
+        }
+        if (this.received < this.expected)
+            this.fail(new RegistryError(`${this.what}: the connection closed after ${this.received} of ${this.expected} bytes`, 200, 'ECONNRESET'));
+    }
+}
+/** Stops a body being poured, the pour rejecting with `error` (a trickle abandoned, say). */
+function abandon(body, error) {
+    if (body instanceof SocketBody)
+        body.fail(error);
+    else
+        body.destroy(error);
+}
+/** Pours a body into `sink`: off the socket for a SocketBody, chunk by chunk for any other stream. */
+async function pour(body, sink) {
+    if (body instanceof SocketBody)
+        return body.pour(sink);
+    for await (const chunk of body)
+        if (!sink.take(chunk))
+            await sink.ready();
+}
+const unsafeValue = /[\r\n\0]/;
+/**
+ * One GET through a socket of its own. A redirect elsewhere (blob storage) is followed without the
+ * Authorization header, as oci-http.ts's exchange does; a chunked answer is asked again through it.
+ */
+function getBlob(url, headers, limits, hops = 0) {
+    const target = new URL(url);
+    const tls = target.protocol === 'https:';
+    const host = target.hostname.replace(/^\[(.*)\]$/, '$1');
+    const port = Number(target.port || (tls ? 443 : 80));
+    return new Promise((resolve, reject) => {
+        if (limits.signal?.aborted)
+            return reject(new RegistryError('cancelled', null, 'ABORTED'));
+        for (const [name, value] of Object.entries(headers))
+            if (unsafeValue.test(value) || unsafeValue.test(name))
+                return reject(new RegistryError(`GET ${where(url)}: header ${name} holds a line break`, null));
+        const lines = [`GET ${target.pathname}${target.search} HTTP/1.1`, `Host: ${target.host}`];
+        for (const [name, value] of Object.entries(headers))
+            lines.push(`${name}: ${value}`);
+        lines.push('Connection: close', '', '');
+        let head = Buffer.alloc(0);
+        let body = null;
+        let settled = false;
+        const fail = (error) => {
+            if (body)
+                body.fail(error);
+            else if (!settled) {
+                settled = true;
+                socket.destroy();
+                reject(error);
+            }
+        };
+        const onread = (n, buffer) => {
+            if (body)
+                return body.bytes(buffer.subarray(0, n));
+            head = Buffer.concat([head, buffer.subarray(0, n)]);
+            const parsed = parseHead(head);
+            if (parsed === null)
+                return true;
+            if (typeof parsed === 'string') {
+                fail(new RegistryError(`GET ${where(url)}: ${parsed}`, null, 'EPROTO'));
+                return false;
+            }
+            settled = true;
+            const location = parsed.headers.location;
+            if ([301, 302, 303, 307, 308].includes(parsed.status) && location && hops < 5) {
+                socket.destroy();
+                const next = new URL(location, target);
+                const kept = next.origin === target.origin ? headers : withoutAuthorization(headers);
+                resolve(getBlob(next.toString(), kept, limits, hops + 1));
+                return false;
+            }
+            const length = bodyLength(parsed, 'GET');
+            if (parsed.headers['transfer-encoding'] !== undefined) {
+                socket.destroy();
+                resolve(exchange('GET', url, headers, null, limits, hops));
+                return false;
+            }
+            if (typeof length === 'string') {
+                socket.destroy();
+                reject(new RegistryError(`GET ${where(url)}: ${length}`, parsed.status, 'EPROTO'));
+                return false;
+            }
+            body = new SocketBody(socket, length, head.subarray(parsed.length), `GET ${where(url)}`);
+            resolve({ status: parsed.status, headers: parsed.headers, body });
+            return false;
+        };
+        const options = { host, port, onread: { buffer: Buffer.allocUnsafe(READ_MAX), callback: onread } };
+        const socket = tls
+            ? (0,external_node_tls_namespaceObject.connect)({ ...options, servername: (0,external_node_net_namespaceObject.isIP)(host) ? undefined : host, ALPNProtocols: ['http/1.1'] })
+            : (0,external_node_net_namespaceObject.connect)(options);
+        socket.once(tls ? 'secureConnect' : 'connect', () => socket.write(lines.join('\r\n')));
+        socket.setTimeout(limits.idleTimeoutMs, () => fail(new RegistryError(`GET ${where(url)}: no ${body ? 'data' : 'answer'} for ${limits.idleTimeoutMs / 1000} s`, null, 'ETIMEDOUT')));
+        socket.on('error', (error) => fail(new RegistryError(`GET ${where(url)}: ${error.code ?? error.message}`, null, error.code ?? null)));
+        socket.on('close', () => {
+            if (!settled)
+                fail(new RegistryError(`GET ${where(url)}: the connection closed before an answer`, null, 'ECONNRESET'));
+        });
+        const abort = () => fail(new RegistryError('cancelled', null, 'ABORTED'));
+        limits.signal?.addEventListener('abort', abort, { once: true });
+        socket.once('close', () => limits.signal?.removeEventListener('abort', abort));
+    });
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/cache/blob-file.js
+// A pulled blob into its part file, hashed as it is written. The bytes off the socket are copied once, into
+// one of a few slots of shared memory; a full slot is written at its offset on libuv's pool and hashed, on
+// a worker thread where the machine has two cores or more (a GPU runner has 16 or more), else inline. Receiving,
+// writing and hashing then overlap, each on its own core: sha256 (SHA-NI, ~1.5 GB/s) is as fast as a
+// loopback pull, so on one thread a verified pull takes about twice an unverified `curl -o`
+// (bench/registry-transfer.ts measures both). The slots bound the memory a pull holds to SLOTS * SLOT.
+
+
+
+
+
+/** Below this a worker's start (tens of ms) costs more than it saves. */
+const THREAD_HASH_MIN_BYTES = 64 * 1024 * 1024;
+/**
+ * The hasher gets a thread of its own from two cores on: on the 2-core VM a 256 MiB pull from a registry on the
+ * same machine took 1.50-1.66x `curl -o` with it and 1.94-2.69x with the hash inline (bench/results/).
+ */
+const THREAD_HASH_MIN_CORES = 2;
+const SLOT = 4 * 1024 * 1024;
+const blob_file_SLOTS = 4;
+function hashesOnWorker(size, cores = (0,external_node_os_namespaceObject.availableParallelism)()) {
+    return size >= THREAD_HASH_MIN_BYTES && cores >= THREAD_HASH_MIN_CORES;
+}
+// One worker for the process, kept between pulls: starting one takes 30-90 ms, as long as hashing 50-100 MiB,
+// and a hit pulls several blobs. It holds one hash per pull, by id, and hashes that pull's slots of shared
+// memory in the order they are sent, answering each with its index. Referenced only while a pull is open,
+// so an idle worker never keeps the process alive.
+const WORKER_SOURCE = `
+const { parentPort } = require('node:worker_threads');
+const { createHash } = require('node:crypto');
+const pulls = new Map();
+parentPort.on('message', (m) => {
+  if (m.memory) return void pulls.set(m.id, { hash: createHash('sha256'), memory: new Uint8Array(m.memory) });
+  const pull = pulls.get(m.id);
+  if (!pull) return;
+  if (m.end) {
+    pulls.delete(m.id);
+    if (m.digest) parentPort.postMessage({ id: m.id, digest: pull.hash.digest('hex') });
+    return;
+  }
+  pull.hash.update(pull.memory.subarray(m.offset, m.offset + m.length));
+  parentPort.postMessage({ id: m.id, index: m.index });
+});`;
+function inlineHasher() {
+    const hash = (0,external_node_crypto_namespaceObject.createHash)('sha256');
+    return {
+        slot: (_index, bytes, hashed) => {
+            hash.update(bytes);
+            hashed();
+        },
+        digest: async () => hash.digest('hex'),
+        close: () => { },
+    };
+}
+let shared = null;
+/** The process's hasher worker, started now if it is not running: a pull that will want it calls this early. */
+function warmHasher() {
+    if (shared)
+        return shared;
+    const worker = new external_node_worker_threads_namespaceObject.Worker(WORKER_SOURCE, { eval: true });
+    const pulls = new Map();
+    const state = { worker, pulls, next: 1 };
+    worker.on('message', (answer) => {
+        const pull = pulls.get(answer.id);
+        if (answer.digest !== undefined)
+            return pull?.digest?.(answer.digest);
+        const hashed = pull?.hashed.get(answer.index);
+        // Deleted before it is called: releasing the slot may send the same slot again at once.
+        pull?.hashed.delete(answer.index);
+        hashed?.();
+    });
+    const gone = (error) => {
+        if (shared === state)
+            shared = null;
+        for (const pull of pulls.values())
+            pull.failed(error);
+        pulls.clear();
+    };
+    worker.on('error', gone);
+    worker.on('exit', () => gone(new Error('the hash worker exited')));
+    worker.unref();
+    shared = state;
+    return state;
+}
+function workerHasher(memory, failed) {
+    const state = warmHasher();
+    const { worker, pulls } = state;
+    const id = state.next++;
+    const pull = { hashed: new Map(), digest: null, failed };
+    const refresh = () => (pulls.size > 0 ? worker.ref() : worker.unref());
+    pulls.set(id, pull);
+    refresh();
+    worker.postMessage({ id, memory });
+    return {
+        slot: (index, bytes, hashed) => {
+            pull.hashed.set(index, hashed);
+            worker.postMessage({ id, index, offset: bytes.byteOffset, length: bytes.length });
+        },
+        digest: () => new Promise((go, stop) => {
+            const failedBefore = pull.failed;
+            pull.failed = (error) => {
+                failedBefore(error);
+                stop(error);
+            };
+            pull.digest = (hex) => {
+                pulls.delete(id);
+                refresh();
+                go(hex);
+            };
+            worker.postMessage({ id, end: true, digest: true });
+        }),
+        close: () => {
+            if (!pulls.delete(id))
+                return;
+            worker.postMessage({ id, end: true, digest: false });
+            refresh();
+        },
+    };
+}
+/** Opens `path` (it must not exist: a part file is never shared with another pull) for a blob of `size` bytes. */
+async function openBlobFile(path, size, cores) {
+    return new PartFile(await (0,promises_namespaceObject.open)(path, 'wx'), size, hashesOnWorker(size, cores));
+}
+class PartFile {
+    file;
+    size;
+    hashing;
+    slots;
+    hasher;
+    failure = null;
+    wake = null;
+    settled = null;
+    free = Array.from({ length: blob_file_SLOTS - 1 }, (_, i) => i + 1);
+    /** Per slot, what still uses it: its write and its hash. */
+    busy = new Array(blob_file_SLOTS).fill(0);
+    current = 0;
+    fill = 0;
+    position = 0;
+    taken = 0;
+    // Bytes beyond a slot's room when no slot is free: only a chunk larger than READ_MAX makes any.
+    overflow = [];
+    constructor(file, size, worker) {
+        this.file = file;
+        this.size = size;
+        const memory = new SharedArrayBuffer(SLOT * blob_file_SLOTS);
+        this.slots = Array.from({ length: blob_file_SLOTS }, (_, i) => Buffer.from(memory, i * SLOT, SLOT));
+        this.hashing = worker ? 'worker' : 'inline';
+        this.hasher = worker ? workerHasher(memory, (error) => this.fail(error)) : inlineHasher();
+    }
+    take(bytes) {
+        if (this.failure)
+            return false;
+        this.taken += bytes.length;
+        if (this.taken > this.size) {
+            this.fail(new Error(`more bytes than the blob's ${this.size}`));
+            return false;
+        }
+        this.copy(bytes);
+        return this.open();
+    }
+    ready() {
+        if (this.failure)
+            return Promise.reject(this.failure);
+        if (this.open())
+            return Promise.resolve();
+        return new Promise((go, stop) => (this.wake = { go, stop }));
+    }
+    async finish() {
+        if (this.failure)
+            throw this.failure;
+        if (!this.open())
+            await this.ready();
+        if (this.fill > 0)
+            this.dispatch();
+        if (this.busy.some((n) => n > 0))
+            await new Promise((go) => (this.settled = go));
+        if (this.failure)
+            throw this.failure;
+        const digest = await this.hasher.digest();
+        await this.file.close();
+        return { bytes: this.taken, digest };
+    }
+    abort() {
+        this.failure ??= new Error('aborted');
+        this.hasher.close();
+        this.overflow = [];
+        void this.file.close().catch(() => { });
+    }
+    /** Whether a slot takes the next read now. */
+    open() {
+        return this.current !== null && this.overflow.length === 0;
+    }
+    fail(error) {
+        this.failure ??= error;
+        this.wake?.stop(this.failure);
+        this.wake = null;
+        // A write that failed never releases its slot: finish must not wait for it.
+        this.settled?.();
+    }
+    copy(bytes) {
+        let from = 0;
+        while (from < bytes.length) {
+            if (this.current === null) {
+                this.overflow.push(Buffer.from(bytes.subarray(from)));
+                return;
+            }
+            const n = Math.min(bytes.length - from, SLOT - this.fill);
+            this.slots[this.current].set(bytes.subarray(from, from + n), this.fill);
+            this.fill += n;
+            from += n;
+            // A slot goes out while the next read still fits in it: a read never has to wait inside a copy.
+            if (this.fill > SLOT - READ_MAX)
+                this.dispatch();
+        }
+    }
+    dispatch() {
+        const index = this.current;
+        const bytes = this.slots[index].subarray(0, this.fill);
+        this.busy[index] = 2;
+        const at = this.position;
+        this.position += this.fill;
+        this.current = this.free.shift() ?? null;
+        this.fill = 0;
+        this.file.write(bytes, 0, bytes.length, at).then(() => this.release(index), (error) => this.fail(error));
+        this.hasher.slot(index, bytes, () => this.release(index));
+    }
+    release(index) {
+        if (--this.busy[index] > 0)
+            return;
+        if (this.current === null) {
+            this.current = index;
+            for (const bytes of this.overflow.splice(0))
+                this.copy(bytes);
+            if (this.open()) {
+                this.wake?.go();
+                this.wake = null;
+            }
+        }
+        else
+            this.free.push(index);
+        if (this.busy.every((n) => n === 0))
+            this.settled?.();
+    }
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/cache/registry-breaker.js
+
+/** 429 or 5xx answers in a row (across requests) after which the registry is given up. */
+const FAILURES_IN_A_ROW = 3;
+/** Network errors after which waiting longer is pointless: the registry hangs or is not there. */
+const FATAL_CODES = new Set(['ETIMEDOUT', 'ESOCKETTIMEDOUT', 'ECONNREFUSED', 'EHOSTUNREACH', 'ENOTFOUND', 'SLOW']);
+class RegistryBreaker {
+    budgetMs;
+    clock;
+    reason = null;
+    inARow = 0;
+    waitedMs = 0;
+    constructor(
+    /** What the run may spend waiting on the registry, in ms. */
+    budgetMs, clock = Date.now) {
+        this.budgetMs = budgetMs;
+        this.clock = clock;
+    }
+    /** Why the registry was given up, or null while it is used. */
+    get givenUp() {
+        return this.reason;
+    }
+    /** Before a request or a retry: fails at once when the registry is given up. */
+    check(what) {
+        if (this.reason)
+            throw new RegistryError(`${what}: skipped: the registry cache was given up`, null, 'GIVEN_UP');
+    }
+    /** The time a request may still wait on the registry (its idle timeout is never longer). */
+    left() {
+        return Math.max(0, this.budgetMs - this.waitedMs);
+    }
+    /** Runs `wait` (a request until its answer, or a retry's pause), counting its time against the budget. */
+    async timed(wait) {
+        const start = this.clock();
+        try {
+            return await wait();
+        }
+        finally {
+            this.waitedMs += this.clock() - start;
+            if (!this.reason && this.waitedMs >= this.budgetMs)
+                this.giveUp(`the run waited ${Math.round(this.waitedMs / 1000)} s on it, its cache-timeout`);
+        }
+    }
+    /** An answer came: a 429 or 5xx counts toward giving up, any other resets the count. */
+    answered(status, what) {
+        if (status !== 429 && status < 500) {
+            this.inARow = 0;
+            return;
+        }
+        this.inARow += 1;
+        if (this.inARow >= FAILURES_IN_A_ROW)
+            this.giveUp(`${this.inARow} answers of ${status} in a row (${what})`);
+    }
+    /** A request failed without an answer: a hang, a refusal, a trickle give the registry up at once. */
+    failed(error) {
+        const code = error instanceof RegistryError ? error.code : null;
+        if (code && FATAL_CODES.has(code))
+            this.giveUp(error.message);
+    }
+    giveUp(reason) {
+        this.reason ??= reason;
+    }
+}
+/** The floor a blob's transfer must keep, by default: far below any registry's, far above a trickle's. */
+const TRICKLE_FLOOR = 256 * 1024;
+/** How often, and over how long, a blob's rate is looked at. */
+const TRICKLE_WINDOW_MS = 5000;
+/**
+ * Counts a blob's bytes as they land and looks at the rate every window: under `floor` bytes a second before the
+ * blob is whole, `abandon` is handed the error that says so (code SLOW: the breaker gives the registry up).
+ */
+function watchRate(blob, floor, abandon) {
+    let landed = 0;
+    let atLastLook = 0;
+    const timer = setInterval(() => {
+        const moved = landed - atLastLook;
+        atLastLook = landed;
+        if (landed < blob.size && moved < (floor * TRICKLE_WINDOW_MS) / 1000) {
+            const seconds = TRICKLE_WINDOW_MS / 1000;
+            abandon(new RegistryError(`blob ${blob.digest}: ${moved} bytes in ${seconds} s, under ${floor} bytes/s`, null, 'SLOW'));
+        }
+    }, TRICKLE_WINDOW_MS);
+    timer.unref();
+    return {
+        counting: (sink) => ({
+            take: (bytes) => {
+                landed += bytes.length;
+                return sink.take(bytes);
+            },
+            ready: () => sink.ready(),
+        }),
+        stop: () => clearInterval(timer),
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/cache/oci-client.js
+// A client for the OCI distribution API (distribution-spec v1.1: opencontainers/distribution-spec
+// spec.md), the part a cache needs: manifests by tag, blobs by digest, monolithic uploads, tag lists and
+// manifest deletion, with the registry token flow (distribution's docs/spec/auth/token.md) and Basic
+// authentication. No Node library speaks OCI 1.1 artifacts and pushes (docs/cache.md says which were
+// looked at), and the API is small: this module is the one place trt-ci talks to a registry.
+//
+// What it guarantees: a blob written to disk has the digest and size it was asked for (streamed, hashed on
+// the way, renamed into place only when both match); a manifest read has the digest the registry named; a
+// credential is sent only to the registry's host and its token realm, and never appears in an error.
+
+
+
+
+
+
+
+
+const ACTIONS = { pull: 'pull', push: 'pull,push', delete: 'delete' };
+/** One repository on one registry, with the rights a run asks for. */
+class OciClient {
+    ref;
+    options;
+    /** The registry's clock, from the Date of its last answer (ms since the epoch), or null before one. */
+    serverDate = null;
+    tokens = new Map();
+    basic = false;
+    idleTimeoutMs;
+    attempts;
+    maxRetryWaitMs;
+    constructor(ref, options) {
+        this.ref = ref;
+        this.options = options;
+        this.idleTimeoutMs = options.idleTimeoutMs ?? 30_000;
+        this.attempts = options.attempts ?? 3;
+        this.maxRetryWaitMs = options.maxRetryWaitMs ?? 20_000;
+    }
+    get origin() {
+        return `${this.ref.plainHttp ? 'http' : 'https'}://${this.ref.registry}`;
+    }
+    path(kind, rest) {
+        return `${this.origin}/v2/${this.ref.repository}/${kind}/${rest}`;
+    }
+    /** The manifest a tag points at, with its digest; null when the registry has no such tag. */
+    async manifest(tag) {
+        const sent = await this.send('GET', this.path('manifests', tag), 'pull', { accept: OCI_MANIFEST }, null, {
+            allowed: [404],
+        });
+        if (sent.status === 404)
+            return drained(sent, null);
+        const bytes = await readAll(sent.body, 4 * 1024 * 1024);
+        const digest = `sha256:${(0,external_node_crypto_namespaceObject.createHash)('sha256').update(bytes).digest('hex')}`;
+        const named = header(sent.headers, 'docker-content-digest');
+        if (named && named !== digest)
+            throw new RegistryError(`manifest ${tag}: digest ${digest}, registry said ${named}`, 200);
+        try {
+            return { manifest: JSON.parse(bytes.toString('utf8')), digest };
+        }
+        catch {
+            throw new RegistryError(`manifest ${tag} is not JSON`, 200);
+        }
+    }
+    /** Whether a tag exists (HEAD: nothing downloaded). */
+    async hasManifest(tag) {
+        const sent = await this.send('HEAD', this.path('manifests', tag), 'pull', { accept: OCI_MANIFEST }, null, {
+            allowed: [404],
+        });
+        return drained(sent, sent.status !== 404);
+    }
+    /** A blob written to `path` only when its bytes have the descriptor's digest and size. */
+    async blobTo(descriptor, path) {
+        // The hasher starts while the request is on its way (a worker takes tens of ms to start).
+        if (hashesOnWorker(descriptor.size, this.options.hashCores))
+            warmHasher();
+        const sent = await this.send('GET', this.path('blobs', descriptor.digest), 'pull', {}, null, { blob: true });
+        // `wx`: a part file is never shared with another pull of the same blob. The bytes go off the socket into
+        // the file and the hash at once (blob-get.ts, blob-file.ts: bench/registry.ts measures it against curl).
+        const part = `${path}.${(0,external_node_crypto_namespaceObject.randomBytes)(4).toString('hex')}.part`;
+        const file = await openBlobFile(part, descriptor.size, this.options.hashCores).catch(async (error) => {
+            sent.body.destroy();
+            throw error;
+        });
+        // A trickle is abandoned, not waited out.
+        const watch = watchRate(descriptor, this.options.minBytesPerSecond ?? TRICKLE_FLOOR, (error) => abandon(sent.body, error));
+        const counted = watch.counting(file);
+        try {
+            await pour(sent.body, counted).catch((error) => {
+                this.options.breaker?.failed(error);
+                throw error;
+            });
+            const { bytes, digest } = await file.finish();
+            if (bytes !== descriptor.size || `sha256:${digest}` !== descriptor.digest)
+                throw new RegistryError(`blob ${descriptor.digest}: got ${bytes} bytes with digest sha256:${digest}`, 200, 'DIGEST');
+            await (0,promises_namespaceObject.rename)(part, path);
+        }
+        catch (error) {
+            sent.body.destroy();
+            file.abort();
+            await (0,promises_namespaceObject.rm)(part, { force: true });
+            throw error;
+        }
+        finally {
+            watch.stop();
+        }
+    }
+    /** A small blob, in memory (a record); checked like blobTo. */
+    async blobBytes(descriptor, limit = 16 * 1024 * 1024) {
+        if (descriptor.size > limit)
+            throw new RegistryError(`blob ${descriptor.digest} is larger than ${limit} bytes`, 200);
+        const sent = await this.send('GET', this.path('blobs', descriptor.digest), 'pull', {}, null);
+        const bytes = await readAll(sent.body, descriptor.size);
+        const digest = `sha256:${(0,external_node_crypto_namespaceObject.createHash)('sha256').update(bytes).digest('hex')}`;
+        if (digest !== descriptor.digest)
+            throw new RegistryError(`blob ${descriptor.digest}: got digest ${digest}`, 200, 'DIGEST');
+        return bytes;
+    }
+    /** Uploads a blob (a file, streamed, or bytes) unless the repository has it; returns its descriptor. */
+    async pushBlob(mediaType, content) {
+        const isFile = !Buffer.isBuffer(content);
+        const size = isFile ? (await (0,promises_namespaceObject.stat)(content.file)).size : content.length;
+        const sha = isFile ? content.sha256 : (0,external_node_crypto_namespaceObject.createHash)('sha256').update(content).digest('hex');
+        const descriptor = { mediaType, digest: `sha256:${sha}`, size };
+        const head = await this.send('HEAD', this.path('blobs', descriptor.digest), 'push', {}, null, { allowed: [404] });
+        if (await drained(head, head.status === 200))
+            return descriptor;
+        const started = await this.send('POST', this.path('blobs', 'uploads/'), 'push', { 'content-length': '0' }, null);
+        await drained(started, null);
+        const location = header(started.headers, 'location');
+        if (started.status !== 202 || !location)
+            throw new RegistryError('upload: no Location from the registry', started.status);
+        const target = new URL(location, this.origin);
+        target.searchParams.set('digest', descriptor.digest);
+        const body = isFile ? () => (0,external_node_fs_namespaceObject.createReadStream)(content.file, { highWaterMark: 1024 * 1024 }) : content;
+        const headers = { 'content-type': 'application/octet-stream', 'content-length': String(size) };
+        // A retried PUT to the same session: registries that dropped it answer 404, and the push is said to fail.
+        await drained(await this.send('PUT', target.toString(), 'push', headers, body, { expected: [201] }), null);
+        return descriptor;
+    }
+    /** Puts a manifest under a tag; returns its digest. */
+    async pushManifest(tag, manifest) {
+        const bytes = Buffer.from(JSON.stringify(manifest));
+        const headers = { 'content-type': OCI_MANIFEST, 'content-length': String(bytes.length) };
+        await drained(await this.send('PUT', this.path('manifests', tag), 'push', headers, bytes, { expected: [201] }), null);
+        return `sha256:${(0,external_node_crypto_namespaceObject.createHash)('sha256').update(bytes).digest('hex')}`;
+    }
+    /** Every tag of the repository, page after page (the Link header). */
+    async tags() {
+        const found = [];
+        let next = this.path('tags', 'list?n=1000');
+        while (next) {
+            const sent = await this.send('GET', next, 'pull', { accept: 'application/json' }, null, { allowed: [404] });
+            if (sent.status === 404)
+                return drained(sent, found);
+            const page = JSON.parse((await readAll(sent.body, 64 * 1024 * 1024)).toString('utf8'));
+            found.push(...(page.tags ?? []));
+            const link = /<([^>]+)>;\s*rel="?next"?/.exec(header(sent.headers, 'link') ?? '')?.[1];
+            next = link ? new URL(link, this.origin).toString() : null;
+        }
+        return found;
+    }
+    /** Deletes a manifest by digest; false when the registry does not allow deletion (405, 403, UNSUPPORTED). */
+    async deleteManifest(digest) {
+        const sent = await this.send('DELETE', this.path('manifests', digest), 'delete', {}, null, {
+            allowed: [403, 404, 405],
+        });
+        return drained(sent, sent.status === 202 || sent.status === 200 || sent.status === 404);
+    }
+    /**
+     * One request, authenticated as the registry asks (a 401's challenge is answered once), retried on 429,
+     * 5xx and dropped connections.
+     */
+    async send(method, url, rights, headers, body, { allowed = [], expected = [200], blob = false } = {}) {
+        const scope = `repository:${this.ref.repository}:${ACTIONS[rights]}`;
+        // Credentials go to the registry and its token realm only: an upload Location, a Link to the next page or
+        // any URL the registry names on another origin (blob storage, a host it was told to name) gets none.
+        const own = new URL(url).origin === this.origin;
+        const what = `${method} ${where(url)}`;
+        const breaker = this.options.breaker;
+        let challenged = !own;
+        for (let attempt = 1;; attempt++) {
+            breaker?.check(what);
+            let sent;
+            try {
+                const authorization = own ? this.authorization(scope) : {};
+                sent = await this.exchange(method, url, { ...headers, ...authorization }, body, blob);
+            }
+            catch (error) {
+                if (error instanceof RegistryError && error.code === 'ABORTED')
+                    throw error;
+                breaker?.failed(error);
+                if (attempt < this.attempts && retriable(error) && !breaker?.givenUp) {
+                    await this.wait(250 * attempt);
+                    continue;
+                }
+                throw error;
+            }
+            breaker?.answered(sent.status, what);
+            const date = Date.parse(header(sent.headers, 'date') ?? '');
+            if (own && !Number.isNaN(date))
+                this.serverDate = date;
+            if (sent.status === 401 && !challenged) {
+                challenged = true;
+                await drained(sent, null);
+                await this.answer(header(sent.headers, 'www-authenticate') ?? '', scope);
+                attempt--;
+                continue;
+            }
+            if ((sent.status === 429 || sent.status >= 500) && attempt < this.attempts && !breaker?.givenUp) {
+                const wait = retryAfterMs(header(sent.headers, 'retry-after'));
+                await drained(sent, null);
+                const longest = Math.min(this.maxRetryWaitMs, breaker?.left() ?? Number.POSITIVE_INFINITY);
+                if (wait === null || wait <= longest) {
+                    await this.wait(wait ?? 500 * attempt);
+                    continue;
+                }
+                const message = `${what}: ${sent.status}, Retry-After ${Math.round(wait / 1000)} s is too long`;
+                breaker?.giveUp(message);
+                throw new RegistryError(message, sent.status);
+            }
+            if (expected.includes(sent.status) || allowed.includes(sent.status) || (method !== 'PUT' && sent.status < 300))
+                return sent;
+            throw await oci_http_failure(method, url, sent);
+        }
+    }
+    authorization(scope) {
+        const token = this.tokens.get(scope);
+        if (token)
+            return { authorization: `Bearer ${token}` };
+        const creds = this.options.credentials;
+        if (this.basic && creds)
+            return { authorization: `Basic ${Buffer.from(`${creds.username}:${creds.password}`).toString('base64')}` };
+        return {};
+    }
+    /** Answers a 401: a token from the realm (with Basic credentials when there are any), or Basic itself. */
+    async answer(challenge, scope) {
+        const scheme = /^\s*(\w+)/.exec(challenge)?.[1]?.toLowerCase();
+        if (scheme === 'basic') {
+            if (!this.options.credentials)
+                throw new RegistryError('the registry needs credentials and none were given', 401);
+            this.basic = true;
+            return;
+        }
+        if (scheme !== 'bearer')
+            throw new RegistryError(`the registry asked for "${scheme ?? 'nothing'}" authentication`, 401);
+        const params = Object.fromEntries([...challenge.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1].toLowerCase(), m[2]]));
+        if (!params.realm)
+            throw new RegistryError('the registry sent a Bearer challenge without a realm', 401);
+        const realm = new URL(params.realm);
+        if (realm.protocol !== 'https:' && !this.ref.plainHttp)
+            throw new RegistryError(`the registry's token realm ${realm.origin} is not https`, 401);
+        if (params.service)
+            realm.searchParams.set('service', params.service);
+        realm.searchParams.set('scope', scope);
+        const creds = this.options.credentials;
+        const auth = creds
+            ? { authorization: `Basic ${Buffer.from(`${creds.username}:${creds.password}`).toString('base64')}` }
+            : {};
+        const sent = await this.exchange('GET', realm.toString(), { ...auth, accept: 'application/json' }, null);
+        if (sent.status !== 200)
+            throw await oci_http_failure('GET', `${realm.origin}${realm.pathname}`, sent, 'the token server');
+        const answer = JSON.parse((await readAll(sent.body, 1024 * 1024)).toString('utf8'));
+        const token = answer.token ?? answer.access_token;
+        if (!token)
+            throw new RegistryError('the token server answered without a token', 200);
+        this.tokens.set(scope, token);
+    }
+    /** One exchange until its answer's head, within what the run's cache may still wait (the breaker's budget). */
+    exchange(method, url, headers, body, blob = false) {
+        const breaker = this.options.breaker;
+        const idleTimeoutMs = breaker ? Math.max(1000, Math.min(this.idleTimeoutMs, breaker.left())) : this.idleTimeoutMs;
+        const limits = { idleTimeoutMs, signal: this.options.signal };
+        const go = () => (blob ? getBlob(url, headers, limits) : exchange(method, url, headers, body, limits));
+        return breaker ? breaker.timed(go) : go();
+    }
+    wait(ms) {
+        const breaker = this.options.breaker;
+        return breaker ? breaker.timed(() => this.pause(ms)) : this.pause(ms);
+    }
+    pause(ms) {
+        const signal = this.options.signal;
+        return new Promise((resolve, reject) => {
+            if (signal?.aborted)
+                return reject(new RegistryError('cancelled', null, 'ABORTED'));
+            const timer = setTimeout(resolve, ms);
+            signal?.addEventListener('abort', () => {
+                clearTimeout(timer);
+                reject(new RegistryError('cancelled', null, 'ABORTED'));
+            });
+        });
+    }
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/cache/registry-cache.js
+// The engine cache's second tier: an OCI registry shared by every runner of a fleet (docs/cache.md). The run
+// keeps a private folder as its first tier (an EngineCache like any other); this module moves entries
+// between that folder and the registry. Each engine entry, accuracy reference and timing cache is one OCI
+// 1.1 artifact, tagged by what it is for:
+//
+//   engine-<content key>     record.json, plan, layers.json   (artifactType application/vnd.trt-ci.engine.v1)
+//   reference-<hash>         the reference outputs' JSON      (application/vnd.trt-ci.reference.v1)
+//   timing-<version-gpu>     trtexec's timing cache           (application/vnd.trt-ci.timing.v1)
+//
+// Whom it serves is who may push: the run reads the repositories it is given in order and writes only the
+// one it is given (none for a pull request without cache-pr-repository). The cache only saves time: every
+// failure here is a problem said in one line, and the build goes on as on a miss.
+
+
+
+
+
+
+
+const ARTIFACT_TYPE = {
+    engine: 'application/vnd.trt-ci.engine.v1',
+    reference: 'application/vnd.trt-ci.reference.v1',
+    timing: 'application/vnd.trt-ci.timing.v1',
+};
+const MEDIA = {
+    record: 'application/vnd.trt-ci.record.v1+json',
+    plan: 'application/vnd.trt-ci.plan.v1',
+    layers: 'application/vnd.trt-ci.layer-info.v1+json',
+    file: 'application/octet-stream',
+};
+const TITLE = 'org.opencontainers.image.title';
+const CREATED = 'org.opencontainers.image.created';
+/** The GitHub repository whose run wrote the artifact: eviction touches only its own. */
+const WRITER = 'dev.trt-ci.repository';
+const SIGNATURE = 'dev.trt-ci.signature';
+/** A tag for an artifact: OCI tags are [A-Za-z0-9_][A-Za-z0-9._-]{0,127}. */
+function tagFor(kind, name) {
+    const safe = name.replace(/[^A-Za-z0-9._-]+/g, '-');
+    const tag = `${kind}-${safe}`;
+    return tag.length <= 128 ? tag : `${tag.slice(0, 111)}-${Buffer.from(name).toString('hex').slice(-16)}`;
+}
+/** A failure in one line; none for a request skipped because the registry was given up (that is said once). */
+const said = (what, error) => error instanceof RegistryError && error.code === 'GIVEN_UP'
+    ? null
+    : `the registry cache: ${what}: ${errorMessage(error)}`;
+/** The fleet's OCI registry as the run's remote cache. */
+class RegistryCache {
+    options;
+    account = {
+        pulled: { engine: 0, reference: 0, timing: 0 },
+        pushed: { engine: 0, reference: 0, timing: 0 },
+        duplicates: 0,
+        problems: [],
+        deleted: [],
+    };
+    constructor(options) {
+        this.options = options;
+    }
+    /** Counts what happened and keeps its problem; returns it as it was. */
+    noted(kind, result) {
+        if ('from' in result && result.from)
+            this.account.pulled[kind]++;
+        if ('pushed' in result && result.pushed)
+            this.account.pushed[kind]++;
+        if ('already' in result && result.already && kind === 'engine')
+            this.account.duplicates++;
+        if (result.problem)
+            this.account.problems.push(result.problem);
+        return result;
+    }
+    get writes() {
+        return this.options.write ? formatOciReference(this.options.write.ref) : null;
+    }
+    get givenUp() {
+        const why = this.options.breaker.givenUp;
+        return why && `the registry cache was given up for the rest of the run (${why}): engines were built without it`;
+    }
+    get writeRefused() {
+        return this.options.writeRefused;
+    }
+    get reads() {
+        return this.options.read.map((c) => formatOciReference(c.ref));
+    }
+    /**
+     * Copies an engine entry into the run's folder when a repository has it. The plan streams to disk and
+     * every blob's digest is checked; the record must name the key and the plan's digest, or it is not used.
+     */
+    async pullEngine(key, engines) {
+        return this.noted('engine', await this.pullEngineFrom(key, engines));
+    }
+    async pullEngineFrom(key, engines) {
+        const tag = tagFor('engine', key);
+        const problems = [];
+        for (const client of this.options.read) {
+            const staging = (0,external_node_path_namespaceObject.join)(engines.dir, 'tmp', `pull-${key.slice(0, 16)}-${(0,external_node_crypto_namespaceObject.randomBytes)(4).toString('hex')}`);
+            try {
+                const found = await client.manifest(tag);
+                if (!found)
+                    continue;
+                const { manifest } = found;
+                const layer = (title) => manifest.layers.find((l) => l.annotations?.[TITLE] === title);
+                const recordLayer = layer('record.json');
+                const planLayer = layer('plan');
+                if (!recordLayer || !planLayer || manifest.artifactType !== ARTIFACT_TYPE.engine)
+                    throw new Error(`${tag} is not a trt-ci engine entry`);
+                const record = JSON.parse((await client.blobBytes(recordLayer)).toString('utf8'));
+                if (record.key !== key || `sha256:${record.sha256}` !== planLayer.digest || record.bytes !== planLayer.size)
+                    throw new Error(`${tag}: its record does not describe its plan`);
+                await (0,promises_namespaceObject.mkdir)(staging, { recursive: true });
+                await client.blobTo(planLayer, (0,external_node_path_namespaceObject.join)(staging, 'plan'));
+                const layersLayer = layer('layers.json');
+                if (layersLayer)
+                    await client.blobTo(layersLayer, (0,external_node_path_namespaceObject.join)(staging, 'layers.json'));
+                await engines.store({ ...record, hasLayerInfo: Boolean(layersLayer) }, (0,external_node_path_namespaceObject.join)(staging, 'plan'), layersLayer ? (0,external_node_path_namespaceObject.join)(staging, 'layers.json') : null, { replace: true, move: true });
+                return { from: formatOciReference(client.ref), problem: null };
+            }
+            catch (error) {
+                const problem = said(`engine ${key.slice(0, 12)} could not be pulled from ${client.ref.repository}`, error);
+                if (problem)
+                    problems.push(problem);
+            }
+            finally {
+                await (0,promises_namespaceObject.rm)(staging, { recursive: true, force: true });
+            }
+        }
+        return { from: null, problem: problems[0] ?? null };
+    }
+    /** Pushes an entry of the run's folder, unless this run writes nowhere or the tag is there already. */
+    async pushEngine(key, dir, record) {
+        return this.noted('engine', await this.pushEngineTo(key, dir, record));
+    }
+    async pushEngineTo(key, dir, record) {
+        const client = this.options.write;
+        if (!client)
+            return { pushed: false, already: false, problem: null };
+        const tag = tagFor('engine', key);
+        try {
+            if (await client.hasManifest(tag))
+                return { pushed: false, already: true, problem: null };
+            const layers = [];
+            const recordBytes = await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(dir, 'record.json'));
+            layers.push(titled(await client.pushBlob(MEDIA.record, recordBytes), 'record.json'));
+            layers.push(titled(await client.pushBlob(MEDIA.plan, { file: (0,external_node_path_namespaceObject.join)(dir, 'plan'), sha256: record.sha256 }), 'plan'));
+            if (record.hasLayerInfo) {
+                const layerInfo = await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(dir, 'layers.json'));
+                layers.push(titled(await client.pushBlob(MEDIA.layers, layerInfo), 'layers.json'));
+            }
+            // The blobs took a while: a run that built the same key meanwhile may have tagged it. Its entry stays.
+            if (await client.hasManifest(tag))
+                return { pushed: false, already: true, problem: null };
+            const ours = await this.pushManifest(client, 'engine', tag, layers, {});
+            // Another run that built the same key at the same time pushed after us: a build made twice (said, not
+            // prevented: two runs that miss together both build). Either entry is the same build's.
+            const now = await client.manifest(tag).catch(() => null);
+            return { pushed: true, already: now !== null && now.digest !== ours, problem: null };
+        }
+        catch (error) {
+            return { pushed: false, already: false, problem: said(`engine ${key.slice(0, 12)} could not be pushed`, error) };
+        }
+    }
+    /**
+     * A reference or timing cache into `path` (and its signature into `path.sig`) from the first repository
+     * that has it. The file is written only whole and with its digest.
+     */
+    async pullFile(kind, name, path) {
+        return this.noted(kind, await this.pullFileFrom(kind, name, path));
+    }
+    async pullFileFrom(kind, name, path) {
+        const tag = tagFor(kind, name);
+        for (const client of this.options.read) {
+            try {
+                const found = await client.manifest(tag);
+                if (!found)
+                    continue;
+                const layer = found.manifest.layers[0];
+                if (!layer || found.manifest.artifactType !== ARTIFACT_TYPE[kind])
+                    throw new Error(`${tag} is not a trt-ci ${kind}`);
+                await (0,promises_namespaceObject.rm)(path, { force: true });
+                await client.blobTo(layer, path);
+                const signature = found.manifest.annotations?.[SIGNATURE];
+                await (0,promises_namespaceObject.rm)(`${path}.sig`, { force: true });
+                if (signature)
+                    await writeNewFile(`${path}.sig`, `${signature}\n`);
+                return { from: formatOciReference(client.ref), problem: null };
+            }
+            catch (error) {
+                return { from: null, problem: said(`the ${kind} ${name} could not be pulled`, error) };
+            }
+        }
+        return { from: null, problem: null };
+    }
+    /** Pushes a reference or timing cache (a timing cache replaces the tag: it only grows). */
+    async pushFile(kind, name, path, sha256, signature) {
+        return this.noted(kind, await this.pushFileTo(kind, name, path, sha256, signature));
+    }
+    async pushFileTo(kind, name, path, sha256, signature) {
+        const client = this.options.write;
+        if (!client)
+            return { pushed: false, already: false, problem: null };
+        const tag = tagFor(kind, name);
+        try {
+            if (kind === 'reference' && (await client.hasManifest(tag)))
+                return { pushed: false, already: true, problem: null };
+            const layer = titled(await client.pushBlob(MEDIA.file, { file: path, sha256 }), name);
+            await this.pushManifest(client, kind, tag, [layer], signature ? { [SIGNATURE]: signature } : {});
+            return { pushed: true, already: false, problem: null };
+        }
+        catch (error) {
+            return { pushed: false, already: false, problem: said(`the ${kind} ${name} could not be pushed`, error) };
+        }
+    }
+    async pushManifest(client, kind, tag, layers, annotations) {
+        // The empty config is pushed like any blob: a registry may not hold it yet (image-spec 1.1).
+        await client.pushBlob(EMPTY_CONFIG.mediaType, Buffer.from('{}'));
+        const manifest = {
+            schemaVersion: 2,
+            mediaType: OCI_MANIFEST,
+            artifactType: ARTIFACT_TYPE[kind],
+            config: { ...EMPTY_CONFIG },
+            layers,
+            annotations: {
+                [CREATED]: new Date().toISOString(),
+                ...(this.options.writer.repository && { [WRITER]: this.options.writer.repository }),
+                ...annotations,
+            },
+        };
+        return client.pushManifest(tag, manifest);
+    }
+    /**
+     * Applies cache-max-size and cache-max-age to what this repository wrote in the repository this run
+     * writes: oldest first, by the time each was pushed. A registry that does not allow deleting tags (GHCR
+     * through this API) is said, and nothing else is tried.
+     */
+    async evict(limits, now) {
+        const result = await this.evictOwn(limits, now);
+        if (result.problem)
+            this.account.problems.push(result.problem);
+        return result;
+    }
+    async evictOwn(limits, given) {
+        const client = this.options.write;
+        if (!client || (limits.maxBytes === null && limits.maxAgeMs === null))
+            return { removed: 0, bytes: null, problem: null };
+        try {
+            const entries = [];
+            for (const tag of await client.tags()) {
+                if (!/^(engine|reference|timing)-/.test(tag))
+                    continue;
+                const found = await client.manifest(tag);
+                const annotations = found?.manifest.annotations ?? {};
+                if (!found || annotations[WRITER] !== (this.options.writer.repository ?? undefined))
+                    continue;
+                const bytes = found.manifest.layers.reduce((sum, l) => sum + l.size, 0);
+                entries.push({ tag, digest: found.digest, bytes, created: Date.parse(annotations[CREATED] ?? '') || 0 });
+            }
+            // The registry's clock, never the runner's: a runner clocked in 2099 would find every entry old.
+            const now = given ?? client.serverDate;
+            const ages = limits.maxAgeMs !== null && now !== null;
+            const noClock = limits.maxAgeMs !== null && now === null
+                ? 'the registry cache: the registry sent no Date with its answers, so cache-max-age was not applied'
+                : null;
+            let total = entries.reduce((sum, e) => sum + e.bytes, 0);
+            let removed = 0;
+            for (const entry of entries.sort((a, b) => a.created - b.created)) {
+                // Pushed in the registry's future (a runner's clock ahead of it): never old.
+                const old = ages && entry.created <= now && now - entry.created > limits.maxAgeMs;
+                const over = limits.maxBytes !== null && total > limits.maxBytes;
+                if (!old && !over)
+                    continue;
+                if (!(await client.deleteManifest(entry.digest)))
+                    return {
+                        removed,
+                        bytes: total,
+                        problem: `the registry cache: ${client.ref.registry} does not allow deleting tags through the registry API, so ` +
+                            'cache-max-size/cache-max-age were not applied: use its own retention policy',
+                    };
+                total -= entry.bytes;
+                removed++;
+                this.account.deleted.push(`${entry.tag} (pushed ${new Date(entry.created).toISOString()})`);
+            }
+            return { removed, bytes: total, problem: noClock };
+        }
+        catch (error) {
+            return { removed: 0, bytes: null, problem: said('eviction failed', error) };
+        }
+    }
+}
+const titled = (descriptor, title) => ({
+    ...descriptor,
+    annotations: { [TITLE]: title },
+});
+
+;// CONCATENATED MODULE: ./.build/tsc/cache/registry-setup.js
+// The run's registry cache, from trt-ci.yml's oci:// references and who the run is: which repositories it
+// reads, the one it writes (or why none), and the credentials it presents. docs/cache.md has the table.
+
+
+
+
+
+
+
+/** The Docker config `docker login` and `oras login` write: $DOCKER_CONFIG/config.json, else ~/.docker/. */
+function dockerConfigText(env) {
+    const dir = env.DOCKER_CONFIG || (env.HOME ? (0,external_node_path_namespaceObject.join)(env.HOME, '.docker') : null);
+    if (!dir)
+        return null;
+    try {
+        return (0,external_node_fs_namespaceObject.readFileSync)((0,external_node_path_namespaceObject.join)(dir, 'config.json'), 'utf8');
+    }
+    catch {
+        return null;
+    }
+}
+/**
+ * The remote cache's one entry: the registry tier for trt-ci.yml's oci:// references and this run. Whom it reads
+ * and writes follows from who the run is (docs/cache.md's table); the clients are made by `connect`.
+ */
+function openRegistryCache(registry, run, connect = (reference, options) => new OciClient(reference, options)) {
+    // One breaker for the run: a registry given up by one client is given up by all.
+    const breaker = new RegistryBreaker(run.timeoutMs);
+    const ref = (text) => {
+        const parsed = parseOciReference(text);
+        // trt-ci.yml's load checked both references: a string here is a bug, not input.
+        if (typeof parsed === 'string')
+            throw new Error(`${text}: ${parsed}`);
+        return parsed;
+    };
+    const docker = dockerConfigText(run.env);
+    const problems = [];
+    const sources = new Set();
+    const defaultBranch = run.provenance?.defaultBranch ?? false;
+    const client = (reference) => {
+        const found = credentialsFor(reference.registry, run.env, docker);
+        if (found.problem)
+            problems.push(`the registry cache: ${found.problem}`);
+        const risk = dockerLoginRisk(reference.registry, found, defaultBranch);
+        if (risk)
+            problems.push(`the registry cache: ${risk}`);
+        sources.add(found.source);
+        return connect(reference, {
+            credentials: found.credentials,
+            breaker,
+            ...(run.signal && { signal: run.signal }),
+        });
+    };
+    const primary = client(ref(registry.primary));
+    const pr = registry.pr ? client(ref(registry.pr)) : null;
+    // The default branch reads and writes only its own repository: nothing a pull request pushed reaches it.
+    // Every other run reads the default branch's entries first, and writes only a repository of its own.
+    const cache = new RegistryCache({
+        breaker,
+        read: defaultBranch || !pr ? [primary] : [primary, pr],
+        write: defaultBranch ? primary : pr,
+        writeRefused: defaultBranch || pr
+            ? null
+            : 'this run is not a push to the default branch: it reads the cache and writes nothing (the default ' +
+                "branch's entries are written only by its own runs; cache-pr-repository: gives pull requests their own)",
+        writer: { repository: run.env.GITHUB_REPOSITORY || null },
+    });
+    cache.account.problems.push(...problems);
+    return { cache, credentials: [...sources].join(', ') };
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/preflight/preflight.js
 
 
@@ -60967,11 +60353,12 @@ function registryLoginCheck(registries, dockerConfigText, defaultBranch) {
 async function runPreflight(config, tensorrt, environment) {
     const started = performance.now();
     const { env } = environment;
+    const smi = { command: config.nvidiaSmi, env, signal: environment.signal, start: environment.startProcess };
     const trtexecPath = resolveCommand(config.trtexec, env);
     const plugins = uniquePlugins(config.models);
     const [query, apps, cuda, target, disk, pluginList] = await Promise.all([
-        environment.gpuQuery ?? queryGpus(config.nvidiaSmi, env, environment.signal),
-        queryComputeApps(config.nvidiaSmi, env, environment.signal),
+        environment.gpuQuery ?? queryGpus(smi),
+        queryComputeApps(smi),
         findCuda({
             configured: config.cuda,
             trtexecPath,
@@ -61056,6 +60443,915 @@ function onnxOps(onnx) {
         return null;
     }
 }
+
+;// CONCATENATED MODULE: ./.build/tsc/builds/output-dir.js
+
+
+
+
+
+/** Written into every output folder trt-ci makes: a folder without it is someone else's. */
+const OUTPUT_MARKER = '.trt-ci-output';
+/** Held by the run writing the folder: two runs there at once would scan each other's half-written plans. */
+const OUTPUT_LOCK = '.trt-ci-lock';
+/**
+ * The output folder, made or reclaimed. trt-ci removes and rewrites plans and reports there, so it
+ * refuses a folder that is not its own: the file system root, the config's folder or the working
+ * folder (the repository root), or a folder holding files it did not write. The folder is locked for
+ * this run; the returned function unlocks it.
+ */
+async function claimOutputDir(config, cwd) {
+    const dir = (0,external_node_path_namespaceObject.resolve)(config.outputDir);
+    const shared = [(0,external_node_path_namespaceObject.parse)(dir).root, (0,external_node_path_namespaceObject.resolve)(config.dir), (0,external_node_path_namespaceObject.resolve)(cwd)].includes(dir);
+    if (shared) {
+        throw configError(config, ['output-dir'], `expected a folder of trt-ci's own, got ${dir}, which holds other files`);
+    }
+    if ((0,external_node_fs_namespaceObject.existsSync)(dir) && !(0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(dir, OUTPUT_MARKER))) {
+        // Names alone prove nothing (a repository has its own summary.md): only the marker does.
+        const foreign = (0,external_node_fs_namespaceObject.readdirSync)(dir);
+        if (foreign.length > 0) {
+            const names = foreign.slice(0, 3).join(', ') + (foreign.length > 3 ? ', …' : '');
+            throw configError(config, ['output-dir'], `expected a new folder or one trt-ci wrote, got ${dir}, which holds files trt-ci did not write (${names})`);
+        }
+    }
+    try {
+        await (0,promises_namespaceObject.mkdir)(dir, { recursive: true });
+        writeNewFileSync((0,external_node_path_namespaceObject.join)(dir, OUTPUT_MARKER), 'trt-ci writes and rewrites the files in this folder.\n');
+    }
+    catch (error) {
+        // Before any build: a folder trt-ci cannot write would lose every plan, log and report.
+        throw configError(config, ['output-dir'], `expected a folder trt-ci can write, got ${dir}: ${fileProblem(error, 'a folder')}`);
+    }
+    const lock = (0,external_node_path_namespaceObject.join)(dir, OUTPUT_LOCK);
+    const busy = (holder) => configError(config, ['output-dir'], `expected a folder no other trt-ci run is writing, got ${dir}, which ` +
+        `${holder === null ? 'another run' : `process ${holder}`} is writing ` +
+        `(give each run its own output-dir; remove ${OUTPUT_LOCK} there if no trt-ci is running)`);
+    for (let attempt = 1;; attempt += 1) {
+        if (heldHere.has(lock))
+            throw busy(process.pid);
+        try {
+            (0,external_node_fs_namespaceObject.writeFileSync)(lock, `${process.pid}\n`, { flag: 'wx' });
+            break;
+        }
+        catch (error) {
+            if (error.code !== 'EEXIST')
+                throw error;
+            const holder = lockHolder(lock);
+            if (holder !== null || attempt > 1)
+                throw busy(holder);
+            (0,external_node_fs_namespaceObject.rmSync)(lock, { force: true }); // left by a run that was killed
+        }
+    }
+    heldHere.add(lock);
+    return async () => {
+        heldHere.delete(lock);
+        await (0,promises_namespaceObject.rm)(lock, { force: true });
+    };
+}
+/** Locks held by runs in this process (the CLI as a library can run twice at once; they share a pid). */
+const heldHere = new Set();
+/** The live process holding the lock, or null: a lock left by a run that was killed is taken over. */
+function lockHolder(lock) {
+    let pid;
+    try {
+        pid = Number((0,external_node_fs_namespaceObject.readFileSync)(lock, 'utf8').trim());
+    }
+    catch {
+        return null;
+    }
+    // Our own pid in a lock we do not hold: an earlier process that had it was killed.
+    if (!Number.isSafeInteger(pid) || pid <= 0 || pid === process.pid)
+        return null;
+    try {
+        process.kill(pid, 0);
+        return pid;
+    }
+    catch (error) {
+        // EPERM: alive, and another user's.
+        return error.code === 'EPERM' ? pid : null;
+    }
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/builds/run-cache.js
+// The run's engine cache as the pipeline opens and accounts for it: with cache-dir: oci://…, the registry
+// and a folder of the run's own as its first tier; at the end, what the cache did, for the report.
+
+
+
+
+
+
+/**
+ * cache-dir: oci://…: the registry, and a folder of the run's own as its first tier (removed at the end:
+ * the registry is what outlives the run). A plain cache-dir: is used as it is.
+ */
+async function openRunCache(config, options) {
+    if (!config.cacheRegistry)
+        return { config, cache: null, credentials: null, release: () => Promise.resolve() };
+    const folder = await (0,promises_namespaceObject.mkdtemp)((0,external_node_path_namespaceObject.join)(options.env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)(), 'trt-ci-registry-cache-'));
+    const setup = openRegistryCache(config.cacheRegistry, {
+        timeoutMs: config.cacheTimeoutMs,
+        env: options.env,
+        provenance: options.provenance ?? null,
+        ...(options.signal && { signal: options.signal }),
+    });
+    return {
+        config: { ...config, cacheDir: folder },
+        cache: setup.cache,
+        credentials: setup.credentials,
+        release: () => (0,promises_namespaceObject.rm)(folder, { recursive: true, force: true }),
+    };
+}
+/** The engine cache's account of this run; one key for all its engines, for actions/cache. */
+function cacheSummary(config, stage, registry, credentials, 
+/** Whether this run builds the default branch: a signing key anywhere else is said. */
+defaultBranch = false) {
+    if (!config.cacheDir)
+        return null;
+    const verdicts = stage.outcomes.flatMap((o) => (o.cache ? [o.cache] : []));
+    const keys = stage.outcomes.map((o) => o.cache?.key ?? '').sort();
+    const problems = [
+        // A registry given up is what the run says first: it changes every engine after it.
+        registry?.givenUp ?? null,
+        unusedSigningKey(config, defaultBranch),
+        ...verdicts.map((c) => c.problem),
+        stage.evictProblem,
+        ...(registry?.account.problems ?? []),
+    ];
+    return {
+        key: `trt-ci-${(0,external_node_crypto_namespaceObject.createHash)('sha256').update(keys.join('\n')).digest('hex').slice(0, 32)}`,
+        dir: config.cacheRegistry?.primary ?? config.cacheDir,
+        hits: verdicts.filter((c) => c.hit).length,
+        misses: verdicts.filter((c) => !c.hit).length,
+        corrupt: verdicts.filter((c) => c.corrupt).length,
+        untrusted: verdicts.filter((c) => c.untrusted).length,
+        savedSeconds: verdicts.reduce((sum, c) => sum + (c.savedSeconds ?? 0), 0),
+        bytes: stage.cacheBytes,
+        evicted: stage.evicted,
+        problems: [...new Set(problems.filter((p) => p !== null))],
+        refused: stage.outcomes.some((o) => o.status !== 'skipped' && !o.gpu?.name)
+            ? 'the GPU model is unknown (nvidia-smi did not answer): no plan is served or stored for an unknown GPU'
+            : null,
+        registry: registry && {
+            reads: registry.reads,
+            writes: registry.writes,
+            notWriting: registry.writeRefused,
+            credentials: credentials ?? 'none (anonymous)',
+            pulled: { ...registry.account.pulled },
+            pushed: { ...registry.account.pushed },
+            duplicates: registry.account.duplicates,
+            deleted: [...registry.account.deleted],
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/compare/status.js
+
+/**
+ * Why the work failed, one line each, in report order; none when it passed. It failed when any build did
+ * ('skipped' ones too: a cancelled run), an engine computes the wrong answer or crashes when run, a budget
+ * failed, an engine will not load on a target it ships to, or a cancel stopped a stage (what it did not do is
+ * not known to pass).
+ */
+function whyFailed(report) {
+    const reasons = report.interrupted ? [`the run was cancelled during ${report.interrupted}`] : [];
+    for (const b of report.builds) {
+        const name = `${b.model ?? '?'}/${b.profile ?? '?'}`;
+        if (!isBuilt(b))
+            reasons.push(`${name}: ${b.status}${b.failure ? `: ${b.failure.message}` : ''}`);
+        if (b.accuracy?.status === 'failed' || b.accuracy?.status === 'error')
+            reasons.push(`${name}: accuracy ${b.accuracy.status === 'failed' ? 'out of tolerance' : 'check error'}`);
+        if (b.latency?.verdict === 'head-failed')
+            reasons.push(`${name}: the engine failed when run for the A/B`);
+        for (const row of b.budgets.filter((r) => r.status === 'fail'))
+            reasons.push(`${name}: ${row.message}`);
+        for (const row of (b.deploy ?? []).filter((r) => r.verdict === 'fails'))
+            reasons.push(`${name}: will not load on ${row.target}${row.line ? `: ${row.line}` : ''}`);
+    }
+    return reasons;
+}
+function overallStatus(report) {
+    return whyFailed(report).length === 0 ? 'passed' : 'failed';
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/contract/report-v1.js
+// Version 1 of the report (`trt-ci/report@1`, trt-ci up to 0.11): the builds without their scan and budgets,
+// which sat beside them in `plans` and `budgets`, joined on model and profile. Baselines users keep in
+// artifacts and caches are of this version: they are read by upgrading them to version 2, never rewritten.
+
+
+const REPORT_SCHEMA_V1 = 'trt-ci/report@1';
+const reportSchemaV1 = reportSchema.omit({ interrupted: true, precisionSearch: true }).extend({
+    schema: literal(REPORT_SCHEMA_V1),
+    builds: array(reportBuildSchema.omit({ scan: true, budgets: true })),
+});
+/** A version 1 report as version 2: each build takes the scan and the budget rows of its model and profile. */
+function upgradeReport(v1) {
+    const same = (a, b) => a.model === b.model && a.profile === b.profile;
+    const builds = v1.builds.map((build) => {
+        const plan = v1.plans.find((p) => same(p, build));
+        const scan = plan ? (({ model: _m, profile: _p, ...rest }) => rest)(plan) : null;
+        return { ...build, scan, budgets: v1.budgets.filter((b) => same(b, build)) };
+    });
+    return { ...v1, schema: REPORT_SCHEMA, interrupted: null, precisionSearch: [], builds, ...flatViews(builds) };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/compare/baseline.js
+
+
+
+
+
+
+
+
+/**
+ * A trt-ci report read as data: a baseline from the base branch, or one runner's report to merge, which
+ * can come from a fork. It must match the report schema; keys the schema does not know are dropped. A report
+ * of version 1 (trt-ci up to 0.11) is read as version 2.
+ */
+async function loadReport(path, role = 'baseline') {
+    let text;
+    try {
+        text = await (0,promises_namespaceObject.readFile)(path, 'utf8');
+    }
+    catch (error) {
+        throw new errors_InputError(`${path}: cannot read ${role}: ${fileProblem(error, 'a report.json')}`);
+    }
+    let data;
+    try {
+        data = JSON.parse(text);
+    }
+    catch (error) {
+        // V8 quotes the text around the error, line breaks and all: one line.
+        throw new errors_InputError(`${path}: the ${role} is not JSON (${errorMessage(error).replace(/\s+/g, ' ')})`);
+    }
+    const schema = data?.schema;
+    const version = schema === REPORT_SCHEMA ? reportSchema : schema === REPORT_SCHEMA_V1 ? reportSchemaV1 : null;
+    if (!version) {
+        const got = typeof schema === 'string' ? `schema ${JSON.stringify(schema.slice(0, 64))}` : 'something else';
+        throw new errors_InputError(`${path}: expected a trt-ci report (schema "${REPORT_SCHEMA}"), got ${got}`);
+    }
+    const parsed = version.safeParse(data);
+    if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const where = formatPath(issue.path.filter((p) => typeof p !== 'symbol'));
+        const more = parsed.error.issues.length > 1 ? ` (and ${parsed.error.issues.length - 1} more)` : '';
+        throw new errors_InputError(`${path}: not a valid ${String(schema)} ${role}: ${where}: ${issue.message}${more}`);
+    }
+    const report = parsed.data.schema === REPORT_SCHEMA_V1 ? upgradeReport(parsed.data) : parsed.data;
+    // A report's own status and flat views are claims: they are made again from its builds.
+    return { ...report, status: overallStatus(report), ...flatViews(report.builds) };
+}
+/** The largest max-abs error of an engine's outputs against ONNX Runtime's, when it was checked. */
+function largestError(accuracy) {
+    const errors = (accuracy?.outputs ?? []).map((o) => o.maxAbsError).filter((e) => e !== null);
+    return errors.length ? Math.max(...errors) : null;
+}
+/**
+ * What a benchmark's latency was measured with: said in the report since trt-ci gives it; before, trt-ci asked
+ * for nothing, so it was that TensorRT's defaults.
+ */
+function measurementOfPerf(perf, tensorrt) {
+    if (perf.measurement)
+        return perf.measurement;
+    const major = Number(tensorrt?.split('.')[0]);
+    return Number.isFinite(major) && major > 0 ? defaultMeasurement({ major }) : null;
+}
+/** What budgets measure of one build of a report. */
+function measure(b, tensorrt = null) {
+    return {
+        model: b.model,
+        profile: b.profile,
+        gpu: b.gpu?.name ?? null,
+        bytes: b.bytes,
+        zeroFraction: b.scan?.zeroFraction ?? null,
+        trailingZeroBytes: b.scan?.trailingZeroBytes ?? null,
+        onnxBytes: b.onnxBytes ?? null,
+        buildSeconds: b.buildSeconds,
+        peakGpuMemoryMiB: b.peakGpuMemoryMiB,
+        latencyMedianMs: b.perf?.latencyMs?.median ?? null,
+        latencyMeasurement: b.perf ? measurementOfPerf(b.perf, tensorrt) : null,
+        accuracyError: largestError(b.accuracy),
+        latencyAb: b.latency ? { verdict: b.latency.verdict, ratio: b.latency.ratio, reason: b.latency.reason } : null,
+    };
+}
+/** Each built engine of a report with what budgets measure. */
+function measuredBuilds(report) {
+    return report.builds.filter(isBuilt).map((b) => measure(b, report.environment?.tensorrtVersion ?? null));
+}
+function environmentOf(report) {
+    const gpus = report.environment?.gpus ?? [];
+    return {
+        tensorrtVersion: report.environment?.tensorrtVersion ?? null,
+        driverVersion: gpus.find((g) => g.driverVersion)?.driverVersion ??
+            report.preflight?.gpus.find((g) => g.driverVersion)?.driverVersion ??
+            null,
+        gpus: gpus.map((g) => g.name).filter((name) => name !== null),
+    };
+}
+/** The baseline report, or (for one the user did not name) why it could not be used. */
+async function readBaseline(file, found) {
+    if (!file)
+        return { baseline: null, baselineRefused: null };
+    try {
+        return { baseline: await loadReport(file), baselineRefused: null };
+    }
+    catch (error) {
+        if (!found || !(error instanceof errors_InputError))
+            throw error;
+        return { baseline: null, baselineRefused: error.message };
+    }
+}
+/** Each pair's build time in a report, for balancing shards; undefined without one (shards count pairs). */
+function buildSecondsOf(report) {
+    if (!report)
+        return undefined;
+    const seconds = report.builds.flatMap((b) => b.buildSeconds ? [[`${b.model}/${b.profile}`, b.buildSeconds]] : []);
+    return seconds.length ? new Map(seconds) : undefined;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/config-check.js
+
+
+
+
+
+/**
+ * This trtexec's version and flags, and the config checked against them: the one validation every command
+ * that runs trtexec for a config makes (preflight passes nothing run would refuse).
+ */
+async function probeForConfig(config, trtexec, 
+/** The setting that names what is asked: trtexec:, or run: when the run command says the version. */
+setting = 'trtexec') {
+    const probe = await trtexec.probe(config.where([setting]));
+    checkConfigAgainstVersion(config, probe.version, probe.helpFlags);
+    return probe;
+}
+/**
+ * Everything the config asks of this TensorRT that it cannot do is bad input: found before any
+ * build starts, pointed at its line.
+ */
+function checkConfigAgainstVersion(config, version, 
+/** The flags this trtexec's --help lists; empty when it listed none (then only the known spans judge). */
+helpFlags = new Set()) {
+    config.models.forEach((model, m) => {
+        if (model.dynamicPlugins.length > 0 && !hasFlag('--dynamicPlugins', version)) {
+            throw configError(config, ['models', m, 'dynamic-plugins'], `--dynamicPlugins needs TensorRT >= 8.6, this trtexec is ` +
+                `${formatVersion(version)}; list the libraries under plugins:`);
+        }
+        // One plan with several profiles takes --profile=N (9.1, GA in 10.0); before it trtexec builds one.
+        const canCombine = hasFlag('--profile', version) && (helpFlags.size === 0 || helpFlags.has('--profile'));
+        if (model.engine !== 'per-profile' && !canCombine) {
+            throw configError(config, ['models', m, 'engine'], `a combined engine needs trtexec's --profile=N (TensorRT >= 10.0), this trtexec is ` +
+                `${formatVersion(version)}; use engine: per-profile`);
+        }
+        const precision = precisionFlag(model.precision, version);
+        if ('error' in precision)
+            throw configError(config, ['models', m, 'precision'], `${precision.error}, got "${model.precision}"`);
+        const portable = portabilityOf(model.extraArgs);
+        const flagAt = (flag) => {
+            const i = model.extraArgs.findIndex((a) => a === flag || a.startsWith(`${flag}=`));
+            const top = config.extraArgs.length;
+            return i < 0 ? ['models', m] : i < top ? ['extra-args', i] : ['models', m, 'extra-args', i - top];
+        };
+        if (model.extraArgs.includes('--excludeLeanRuntime') && !portable.versionCompatible) {
+            throw configError(config, flagAt('--excludeLeanRuntime'), '--excludeLeanRuntime needs --versionCompatible');
+        }
+        // Contradictions trtexec itself refuses, in its words (sampleOptions.cpp, BuildOptions::parse).
+        const runtime = model.extraArgs.filter((a) => a.startsWith('--useRuntime=')).at(-1);
+        if (runtime && runtime !== '--useRuntime=full') {
+            throw configError(config, flagAt('--useRuntime'), 'Building a TensorRT engine requires --useRuntime=full.');
+        }
+        if (model.extraArgs.includes('--pluginInstanceNorm') &&
+            (portable.versionCompatible || portable.hardware === 'ampere+')) {
+            throw configError(config, flagAt('--pluginInstanceNorm'), 'Plugin InstanceNorm cannot be used with version compatible or hardware compatible engines!');
+        }
+        if (portable.runtimePlatform === 'WindowsAMD64' && (model.benchmark !== false || model.accuracy)) {
+            throw configError(config, flagAt('--runtimePlatform'), 'a --runtimePlatform=WindowsAMD64 plan cannot run on the Linux machine that builds it (it implies ' +
+                '--skipInference): set benchmark: false and accuracy: false for this model');
+        }
+        if (model.deployCost && !hasFlag('--hardwareCompatibilityLevel', version)) {
+            throw configError(config, ['models', m], `deploy-cost builds with --hardwareCompatibilityLevel=ampere+ (TensorRT >= 8.6), this trtexec is ` +
+                formatVersion(version));
+        }
+        model.deploy.forEach((target, t) => {
+            const problem = unreachable(portable, target, formatVersion(version));
+            if (problem)
+                throw configError(config, model.deployOwn ? ['models', m, 'deploy', t] : ['deploy', t], problem);
+        });
+        model.extraArgs.forEach((arg, i) => {
+            const problem = extraArgProblem(arg, version, helpFlags) ??
+                repeatedFlagProblem(flagName(arg), model.extraArgs.slice(0, i), model, version);
+            if (!problem)
+                return;
+            // The model's list starts with the top-level extra-args; point at the line that holds this one.
+            const top = config.extraArgs.length;
+            throw configError(config, i < top ? ['extra-args', i] : ['models', m, 'extra-args', i - top], `${problem}, got "${arg}"`);
+        });
+    });
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/run/base.js
+// What a run finds out about its base before any build: base-ref as a commit, and the base branch's plans when
+// trt-ci.yml names none. Both are the run's setup, not a stage: pipeline.ts asks them first.
+
+
+
+/**
+ * base-ref as the commit it names, before any build: what reaches `git show` is a commit id, never a text
+ * git could read as an option, a range or a path; a ref git cannot resolve is exit 2, naming base-ref.
+ */
+async function resolveBaseRef(config, options) {
+    if (!config.baseRef || !config.models.some((m) => m.benchmark === 'ab'))
+        return config;
+    const cwd = (0,external_node_path_namespaceObject.dirname)((0,external_node_path_namespaceObject.resolve)(options.cwd, options.configFile));
+    const resolved = await resolveCommit({
+        ref: config.baseRef,
+        cwd,
+        env: options.env,
+        killGraceMs: config.killGraceMs,
+        ...(options.signal && { signal: options.signal }),
+    });
+    if ('problem' in resolved) {
+        throw new errors_InputError(`${config.where(['base-ref'])}: "${config.baseRef}" is not a commit: ${resolved.problem} ` +
+            '(a shallow checkout lacks the base commit: fetch it, e.g. fetch-depth: 0)');
+    }
+    return { ...config, baseRef: resolved.commit };
+}
+/**
+ * The base branch's plans as base-plans, when trt-ci.yml names none and a model asks for an A/B: found for
+ * the user (the action downloads the base branch's artifact). One that cannot be had is a note, never the run.
+ */
+async function withFoundBasePlans(config, options) {
+    if (config.basePlans || !options.findBasePlans || !config.models.some((m) => m.benchmark === 'ab')) {
+        return { config, basePlansNote: null };
+    }
+    try {
+        const found = await options.findBasePlans();
+        if (!found)
+            return { config, basePlansNote: "base plans: the base branch's runs uploaded none for this job" };
+        return { config: { ...config, basePlans: found.dir }, basePlansNote: found.note };
+    }
+    catch (error) {
+        return { config, basePlansNote: `base plans: could not be downloaded: ${errorMessage(error)}` };
+    }
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/run/open-run.js
+// A run's setup, before its first stage: trt-ci.yml read (its secret variables kept from every program), the base
+// ref and baseline, trtexec asked its version (or the run command, with a build command), the output folder
+// claimed, the engine cache opened, and the one context every stage is handed. `close` undoes what it holds.
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** The run's setup (the stages' order is pipeline.ts's); on a failure part way, what it took is given back. */
+async function openRun(given) {
+    const startedAt = new Date();
+    const configEnv = given.configEnv ?? given.env;
+    const read = loadConfig(given.configFile, given.cwd, configEnv);
+    // The signing key's variables go no further than trt-ci.yml: no program trt-ci runs is handed them.
+    const options = { ...given, env: withoutVariables(given.env, read.secretVariables ?? []), configEnv };
+    const loaded = await resolveBaseRef(options.adjustConfig ? options.adjustConfig(read) : read, options);
+    const { config, basePlansNote } = await withFoundBasePlans(loaded, options);
+    const baselineFile = options.baselineFile ? (0,external_node_path_namespaceObject.resolve)(options.cwd, options.baselineFile) : null;
+    const { baseline, baselineRefused } = await readBaseline(baselineFile, options.baselineFound ?? false);
+    // A shard is balanced by the build times of a baseline the user named (every shard must be given the
+    // same file, or the shards would split differently); one found per job (the action's, which is that
+    // shard's own) balances nothing. A bad --only is exit 2 at once.
+    const weights = options.baselineFound ? undefined : buildSecondsOf(baseline);
+    const selection = options.selection && { ...options.selection, ...(weights && { weights }) };
+    if (selection)
+        planBuildJobs(config, selection);
+    // One nvidia-smi query serves preflight and the build stage; it runs while trtexec is asked its version.
+    const nvidiaSmi = {
+        command: config.nvidiaSmi,
+        env: options.env,
+        signal: options.signal,
+        start: options.startProcess,
+    };
+    const gpuQuery = queryGpus(nvidiaSmi);
+    const trtexec = createTrtexec({
+        command: config.trtexec,
+        env: options.env,
+        killGraceMs: config.killGraceMs,
+        ...(options.signal && { signal: options.signal }),
+        ...(options.startProcess && { start: options.startProcess }),
+    });
+    // With a build command and a run command nothing runs trtexec: the run command says which TensorRT it runs.
+    const runCommand = commandRunnerOf(config, options);
+    const { version } = config.build && runCommand
+        ? await probeForConfig(config, runCommand, 'run')
+        : await probeForConfig(config, trtexec);
+    const runner = runCommand ?? trtexecRunner(trtexec, version);
+    const release = await claimOutputDir(config, options.cwd);
+    const registry = await openRunCache(config, options);
+    let sweepBuilder = () => Promise.resolve(undefined);
+    const close = async () => {
+        // Nothing a build left running outside its process group outlives the run (trtexec's, a build command's).
+        await trtexec.sweep();
+        await runner.sweep();
+        await sweepBuilder();
+        await registry.release();
+        await release();
+    };
+    try {
+        const defaultBranch = options.provenance?.defaultBranch ?? false;
+        const trust = cacheTrustOf(registry.config, defaultBranch);
+        // What the cache may serve this run, decided once: its signature keys, and whether it is for what ships.
+        // From a registry, whom it serves is who may push there (the run reads only repositories it trusts);
+        // signatures still decide where trt-ci.yml has a public key.
+        const cacheTrust = registry.cache && !trust.publicKey ? { ...trust, trust: 'any' } : trust;
+        const digests = new FileDigests(options.signal);
+        const building = planBuilding(registry.config, version, {
+            trtexec,
+            runner,
+            env: options.env,
+            digests,
+            provenance: options.provenance ?? null,
+            cacheTrust,
+            registry: registry.cache,
+            ...(options.signal && { signal: options.signal }),
+        });
+        sweepBuilder = () => building.producer.sweep();
+        const context = {
+            config: registry.config,
+            trtexec,
+            runner,
+            version,
+            env: options.env,
+            nvidiaSmi,
+            signal: options.signal,
+            cacheTrust,
+            digests,
+            registry: registry.cache,
+            buildPlan: (job, gpu) => buildPlan(job, gpu, building),
+        };
+        const start = { baseline, baselineFile, baselineRefused, basePlansNote, startedAt, gpuQuery, selection, building };
+        return { context, start: { ...start, registryCredentials: registry.credentials }, options, close };
+    }
+    catch (error) {
+        await close();
+        throw error;
+    }
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/builds/manifest.js
+
+
+
+
+/** The engine manifest: every plan this run built, with what it takes to rebuild or trust it. */
+function buildManifest(outcomes, run) {
+    const { tensorrtVersion, outputDir } = run;
+    // Absolute paths in flags (--onnx=/runner/work/…) say nothing on another machine.
+    const portable = (arg) => arg.replace(/^(--[A-Za-z0-9]+=)(\/.*)$/, (_, flag, path) => `${flag}${(0,external_node_path_namespaceObject.relative)(outputDir, path)}`);
+    const engines = outcomes.flatMap((o) => {
+        const plan = o.plan;
+        if (!isBuilt(o) || !plan?.scan.sha256)
+            return [];
+        return [
+            {
+                model: o.job.model.name,
+                profile: o.job.profile.name,
+                shapes: shapesOf(o.job.profile),
+                path: (0,external_node_path_namespaceObject.relative)(outputDir, plan.path),
+                layerInfo: plan.layerInfo ? (0,external_node_path_namespaceObject.relative)(outputDir, plan.layerInfo) : null,
+                bytes: plan.scan.bytes,
+                sha256: plan.scan.sha256,
+                tensorrtVersion,
+                gpu: o.gpu ? { name: o.gpu.name, computeCapability: o.gpu.computeCapability } : null,
+                onnxSha256: run.onnxSha256.get(o.job.model.onnx) ?? null,
+                flags: (o.attempts[o.attempts.length - 1]?.argv ?? []).map(portable),
+                buildSeconds: o.buildSeconds,
+            },
+        ];
+    });
+    return {
+        schema: 'trt-ci/manifest@1',
+        createdAt: run.createdAt.toISOString(),
+        trtCiVersion: VERSION,
+        commit: run.commit,
+        tensorrtVersion,
+        engines,
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/compare/evaluate.js
+
+
+
+/**
+ * A budget whose figure this build could not measure: latency fails (the model asked for a benchmark, and an
+ * engine nobody measured must not pass as no slower); peak memory warns (the sampler can miss a short build).
+ */
+function unmeasuredRow(metric, why, limit, row) {
+    const decisive = limit.fail ?? limit.warn;
+    if (!decisive)
+        return null;
+    const status = metric === 'latency-growth' && limit.fail ? 'fail' : 'warn';
+    const message = `${METRICS[metric].describe}: not measured: ${why}`;
+    return { ...row, value: null, limit: decisive.value, unit: decisive.unit, status, message };
+}
+const key = (m) => `${m.model}/${m.profile}`;
+/** The baseline build for a build: same model and profile, and the same GPU model when both know it. */
+function matchBaseline(build, baseline) {
+    const candidates = baseline.filter((b) => key(b) === key(build));
+    return (candidates.find((b) => b.gpu === build.gpu) ?? candidates.find((b) => b.gpu === null || build.gpu === null) ?? null);
+}
+/** Engines in one list and not the other, whether they built or not: a new model or profile, or one that is gone. */
+function addedAndRemoved(current, baseline) {
+    const now = new Set(current.map(key));
+    const before = new Set(baseline.map(key));
+    return { added: [...now].filter((k) => !before.has(k)), removed: [...before].filter((k) => !now.has(k)) };
+}
+function environmentChanges(before, now) {
+    const changes = [];
+    if (before.tensorrtVersion !== now.tensorrtVersion)
+        changes.push({ what: 'TensorRT', from: before.tensorrtVersion, to: now.tensorrtVersion });
+    if (before.driverVersion !== now.driverVersion)
+        changes.push({ what: 'driver', from: before.driverVersion, to: now.driverVersion });
+    const gpus = (list) => [...new Set(list)].sort().join(', ') || null;
+    if (gpus(before.gpus) !== gpus(now.gpus))
+        changes.push({ what: 'GPU', from: gpus(before.gpus), to: gpus(now.gpus) });
+    return changes;
+}
+/** The figure a metric judges, in a threshold's unit; null when this build did not measure it. */
+function evaluate_measure(metric, unit, build, base) {
+    const growth = (now, before) => {
+        if (now === null || before === null)
+            return null;
+        if (unit === 'bytes')
+            return now - before;
+        return before === 0 ? (now === 0 ? 0 : Number.POSITIVE_INFINITY) : (now - before) / before;
+    };
+    switch (metric) {
+        case 'plan-size':
+            return build.bytes;
+        case 'zero-fraction':
+            return build.zeroFraction;
+        case 'trailing-zeros':
+            if (build.trailingZeroBytes === null || build.bytes === null)
+                return null;
+            return unit === 'bytes' ? build.trailingZeroBytes : build.bytes === 0 ? 0 : build.trailingZeroBytes / build.bytes;
+        case 'plan-to-onnx':
+            return build.bytes === null || !build.onnxBytes ? null : build.bytes / build.onnxBytes;
+        case 'peak-memory':
+            return build.peakGpuMemoryMiB === null ? null : build.peakGpuMemoryMiB * MiB;
+        case 'plan-growth':
+            return growth(build.bytes, base?.bytes ?? null);
+        case 'build-time-growth':
+            return growth(build.buildSeconds, base?.buildSeconds ?? null);
+        case 'latency-growth':
+            return growth(build.latencyMedianMs, base?.latencyMedianMs ?? null);
+        case 'accuracy-drift': {
+            const [now, before] = [build.accuracyError, base?.accuracyError ?? null];
+            if (now === null || before === null)
+                return null;
+            return before === 0 ? (now === 0 ? 1 : Number.POSITIVE_INFINITY) : now / before;
+        }
+    }
+}
+function baselineFigure(metric, base) {
+    if (!base)
+        return null;
+    if (metric === 'plan-growth')
+        return base.bytes;
+    if (metric === 'build-time-growth')
+        return base.buildSeconds;
+    if (metric === 'latency-growth')
+        return base.latencyMedianMs;
+    if (metric === 'accuracy-drift')
+        return base.accuracyError;
+    return null;
+}
+function show(value, unit) {
+    if (unit === 'bytes')
+        return formatBytes(value);
+    // A ratio to an error of 0 has no size: said as what it is, never "Infinityx".
+    if (unit === 'ratio')
+        return Number.isFinite(value) ? `${value.toFixed(2)}x` : "∞ (the baseline's was 0)";
+    return Number.isFinite(value) ? `${(value * 100).toFixed(1)}%` : '∞';
+}
+function judge(metric, limit, build, base, hasBaseline, configPosition) {
+    const spec = METRICS[metric];
+    if (metric === 'latency-growth' && build.latencyAb)
+        return evaluate_judgeAb(limit, build, build.latencyAb, configPosition);
+    const row = {
+        model: build.model,
+        profile: build.profile,
+        gpu: build.gpu,
+        metric,
+        baseline: baselineFigure(metric, base),
+        configPosition,
+    };
+    const missing = (metric === 'latency-growth' || metric === 'peak-memory') && build.unmeasured?.[metric];
+    if (missing)
+        return unmeasuredRow(metric, missing, limit, row);
+    // A figure this build does not have at all (no accuracy: check, no benchmark) gets no row, baseline or not.
+    const unit = (limit.fail ?? limit.warn)?.unit;
+    if (unit && evaluate_measure(metric, unit, build, build) === null)
+        return null;
+    if (spec.growth && !base) {
+        const why = hasBaseline ? 'new in this run' : 'no baseline yet';
+        return { ...row, value: null, limit: null, unit: null, status: 'no-baseline', message: `${spec.describe}: ${why}` };
+    }
+    // Two latencies measured differently (a TensorRT 10 baseline's defaults against 11's) are not a growth.
+    const [now, before] = [build.latencyMeasurement, base?.latencyMeasurement];
+    if (metric === 'latency-growth' && now && before && !sameMeasurement(now, before)) {
+        const message = `${spec.describe}: not compared: the baseline's latency was measured with ${describeMeasurement(before)}, ` +
+            `this run's with ${describeMeasurement(now)}`;
+        return { ...row, value: null, limit: null, unit: null, status: 'no-baseline', message };
+    }
+    const levels = ['fail', 'warn'].filter((level) => limit[level] !== null);
+    for (const level of levels) {
+        const threshold = limit[level];
+        const value = evaluate_measure(metric, threshold.unit, build, base);
+        if (value === null)
+            return null;
+        if (value > threshold.value) {
+            // Latency medians from two jobs, maybe two machines, are noise at the percent level: they warn only.
+            const fromTwoJobs = metric === 'latency-growth' && level === 'fail';
+            return {
+                ...row,
+                value,
+                limit: threshold.value,
+                unit: threshold.unit,
+                status: fromTwoJobs ? 'warn' : level,
+                message: `${spec.describe} ${show(value, threshold.unit)} is over ` +
+                    `${level === 'fail' ? 'the limit' : 'the warning level'} ${threshold.text}` +
+                    (fromTwoJobs ? ' (medians of two jobs: only benchmark: ab fails on it)' : ''),
+            };
+        }
+    }
+    const decisive = limit.fail ?? limit.warn;
+    if (!decisive)
+        return null;
+    const value = evaluate_measure(metric, decisive.unit, build, base);
+    if (value === null)
+        return null;
+    return {
+        ...row,
+        value,
+        limit: decisive.value,
+        unit: decisive.unit,
+        status: 'pass',
+        message: `${spec.describe} ${show(value, decisive.unit)} is within ${decisive.text}`,
+    };
+}
+/**
+ * latency-growth judged by an A/B on one GPU: it fails (or warns) only when the head engine is slower,
+ * significantly and by at least the threshold; an A/B that could not decide warns with its reason.
+ */
+function evaluate_judgeAb(limit, build, ab, configPosition) {
+    const decisive = limit.fail ?? limit.warn;
+    if (!decisive)
+        return null;
+    const row = { model: build.model, profile: build.profile, gpu: build.gpu, metric: 'latency-growth' };
+    const value = ab.ratio === null ? null : ab.ratio - 1;
+    const base = { ...row, value, unit: 'fraction', baseline: null, configPosition };
+    if (ab.verdict === 'inconclusive' || ab.verdict === 'contract-mismatch') {
+        const what = ab.verdict === 'inconclusive' ? 'inconclusive' : 'not run (contract mismatch)';
+        return { ...base, limit: decisive.value, status: 'warn', message: `latency A/B ${what}: ${ab.reason}` };
+    }
+    for (const level of ['fail', 'warn']) {
+        const threshold = limit[level];
+        if (ab.verdict === 'slower' && threshold && value !== null && value >= threshold.value) {
+            return {
+                ...base,
+                limit: threshold.value,
+                status: level,
+                message: `latency ${show(value, 'fraction')} slower than the base engine on the same GPU (A/B: ${ab.reason}), ` +
+                    `over ${level === 'fail' ? 'the limit' : 'the warning level'} ${threshold.text}`,
+            };
+        }
+    }
+    return {
+        ...base,
+        limit: decisive.value,
+        status: 'pass',
+        message: `latency A/B on the same GPU: ${ab.verdict}${value === null ? '' : ` (${show(value, 'fraction')})`}`,
+    };
+}
+/** Every budget of every build, against the baseline where the metric is a growth. */
+function evaluateBudgets(builds, budgetsFor, baseline, 
+/** Where a model's budget is written in trt-ci.yml, for annotations. */
+positionOf = () => null) {
+    const rows = [];
+    for (const build of builds) {
+        const base = baseline ? matchBaseline(build, baseline) : null;
+        for (const [metric, limit] of Object.entries(budgetsFor(build.model))) {
+            const row = judge(metric, limit, build, base, baseline !== null, positionOf(build.model, metric));
+            if (row)
+                rows.push(row);
+        }
+    }
+    return rows;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/compare/compare-run.js
+// The compare stage: this run's engines against the baseline report's (same model, profile and GPU model):
+// the baseline's figures beside each, every budget judged, what changed in the environment and which
+// engines are new or gone. Results are keyed by the job; the record assembles them into the report.
+
+
+
+
+/**
+ * `engines` are every job of the run (built or not: new and gone engines count them all) with what it
+ * measured; budgets judge the built ones.
+ */
+function compareRun(engines, environment, baseline, budgets) {
+    const before = baseline ? measuredBuilds(baseline.report) : null;
+    const figures = new Map();
+    for (const engine of before ? engines : []) {
+        const match = matchBaseline(engine, before);
+        if (match)
+            figures.set(jobKey(engine), figuresOf(match));
+    }
+    const rows = new Map();
+    if (budgets) {
+        const built = engines.filter((e) => e.built);
+        for (const row of evaluateBudgets(built, budgets.budgetsFor, before, budgets.positionOf)) {
+            const key = jobKey(row);
+            rows.set(key, [...(rows.get(key) ?? []), row]);
+        }
+    }
+    const comparison = baseline
+        ? {
+            baseline: baseline.path,
+            note: baseline.note ?? null,
+            environment: environmentChanges(environmentOf(baseline.report), environment),
+            ...addedAndRemoved(engines, baseline.report.builds),
+        }
+        : { baseline: null, environment: [], added: [], removed: [] };
+    return { figures, budgets: rows, comparison };
+}
+/** What a report's builds measured, each with whether it built: a report compared again (trt-ci report). */
+function compare_run_enginesOf(report) {
+    return report.builds.map((b) => ({ ...measure(b), built: isBuilt(b) }));
+}
+/** What this run's engines measured, from the stages' results, each with whether it built. */
+function measureRun(outcomes, results, onnxBytes) {
+    return outcomes.map((o) => {
+        const key = jobKey(o.job);
+        const scan = results.scans.get(key);
+        const ab = results.latency.get(key);
+        return {
+            model: o.job.model.name,
+            profile: o.job.profile.name,
+            gpu: o.gpu?.name ?? null,
+            bytes: o.plan?.scan.bytes ?? null,
+            zeroFraction: scan?.zeroFraction ?? null,
+            trailingZeroBytes: scan?.trailingZeroBytes ?? null,
+            onnxBytes: onnxBytes(o.job.model.onnx),
+            buildSeconds: o.buildSeconds,
+            peakGpuMemoryMiB: o.peakGpuMemoryMiB,
+            latencyMedianMs: o.perf?.latencyMs?.median ?? null,
+            latencyMeasurement: o.perf?.measurement ?? null,
+            accuracyError: largestError(results.accuracy.get(key)),
+            latencyAb: ab ? { verdict: ab.verdict, ratio: ab.ratio, reason: ab.reason } : null,
+            unmeasured: unmeasuredOf(o, ab !== undefined),
+            built: isBuilt(o),
+        };
+    });
+}
+/** What an engine that built (or came from the cache) was to have measured and was not, with why. Pure. */
+function unmeasuredOf(o, abbed) {
+    if (!isBuilt(o))
+        return {};
+    const unmeasured = {};
+    if (o.peakGpuMemoryMiB === null)
+        unmeasured['peak-memory'] =
+            o.status === 'cached'
+                ? 'the plan came from the engine cache: no build ran to measure'
+                : 'nvidia-smi saw no sample of this build above the idle GPU (a short build, or no nvidia-smi)';
+    if (o.job.model.benchmark && !abbed && o.perf?.latencyMs?.median == null)
+        unmeasured['latency-growth'] = o.perf
+            ? `trtexec printed no latency for the benchmark (${o.perf.log})`
+            : 'the engine was not benchmarked';
+    return unmeasured;
+}
+const figuresOf = (match) => ({
+    bytes: match.bytes,
+    buildSeconds: match.buildSeconds,
+    peakGpuMemoryMiB: match.peakGpuMemoryMiB,
+    latencyMedianMs: match.latencyMedianMs,
+});
 
 ;// CONCATENATED MODULE: ./.build/tsc/record/engine-entry.js
 // An engine's entry in the report, written once, here: the build's outcome with every stage's result for its
@@ -62798,261 +63094,53 @@ function renderSummary(report) {
     return renderReports([report], { limit: SUMMARY_LIMIT_BYTES });
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/tensorrt/config-check.js
+;// CONCATENATED MODULE: ./.build/tsc/run/record-files.js
+// What a run records once its stages are done: the comparison, the report (its entries written once each, in
+// record/), the manifest of its plans, where it ran, and the summary; the files written.
 
 
 
 
 
-/**
- * This trtexec's version and flags, and the config checked against them: the one validation every command
- * that runs trtexec for a config makes (preflight passes nothing run would refuse).
- */
-async function probeForConfig(config, trtexec, 
-/** The setting that names what is asked: trtexec:, or run: when the run command says the version. */
-setting = 'trtexec') {
-    const probe = await trtexec.probe(config.where([setting]));
-    checkConfigAgainstVersion(config, probe.version, probe.helpFlags);
-    return probe;
-}
-/**
- * Everything the config asks of this TensorRT that it cannot do is bad input: found before any
- * build starts, pointed at its line.
- */
-function checkConfigAgainstVersion(config, version, 
-/** The flags this trtexec's --help lists; empty when it listed none (then only the known spans judge). */
-helpFlags = new Set()) {
-    config.models.forEach((model, m) => {
-        if (model.dynamicPlugins.length > 0 && !hasFlag('--dynamicPlugins', version)) {
-            throw configError(config, ['models', m, 'dynamic-plugins'], `--dynamicPlugins needs TensorRT >= 8.6, this trtexec is ` +
-                `${formatVersion(version)}; list the libraries under plugins:`);
-        }
-        // One plan with several profiles takes --profile=N (9.1, GA in 10.0); before it trtexec builds one.
-        const canCombine = hasFlag('--profile', version) && (helpFlags.size === 0 || helpFlags.has('--profile'));
-        if (model.engine !== 'per-profile' && !canCombine) {
-            throw configError(config, ['models', m, 'engine'], `a combined engine needs trtexec's --profile=N (TensorRT >= 10.0), this trtexec is ` +
-                `${formatVersion(version)}; use engine: per-profile`);
-        }
-        const precision = precisionFlag(model.precision, version);
-        if ('error' in precision)
-            throw configError(config, ['models', m, 'precision'], `${precision.error}, got "${model.precision}"`);
-        const portable = portabilityOf(model.extraArgs);
-        const flagAt = (flag) => {
-            const i = model.extraArgs.findIndex((a) => a === flag || a.startsWith(`${flag}=`));
-            const top = config.extraArgs.length;
-            return i < 0 ? ['models', m] : i < top ? ['extra-args', i] : ['models', m, 'extra-args', i - top];
-        };
-        if (model.extraArgs.includes('--excludeLeanRuntime') && !portable.versionCompatible) {
-            throw configError(config, flagAt('--excludeLeanRuntime'), '--excludeLeanRuntime needs --versionCompatible');
-        }
-        // Contradictions trtexec itself refuses, in its words (sampleOptions.cpp, BuildOptions::parse).
-        const runtime = model.extraArgs.filter((a) => a.startsWith('--useRuntime=')).at(-1);
-        if (runtime && runtime !== '--useRuntime=full') {
-            throw configError(config, flagAt('--useRuntime'), 'Building a TensorRT engine requires --useRuntime=full.');
-        }
-        if (model.extraArgs.includes('--pluginInstanceNorm') &&
-            (portable.versionCompatible || portable.hardware === 'ampere+')) {
-            throw configError(config, flagAt('--pluginInstanceNorm'), 'Plugin InstanceNorm cannot be used with version compatible or hardware compatible engines!');
-        }
-        if (portable.runtimePlatform === 'WindowsAMD64' && (model.benchmark !== false || model.accuracy)) {
-            throw configError(config, flagAt('--runtimePlatform'), 'a --runtimePlatform=WindowsAMD64 plan cannot run on the Linux machine that builds it (it implies ' +
-                '--skipInference): set benchmark: false and accuracy: false for this model');
-        }
-        if (model.deployCost && !hasFlag('--hardwareCompatibilityLevel', version)) {
-            throw configError(config, ['models', m], `deploy-cost builds with --hardwareCompatibilityLevel=ampere+ (TensorRT >= 8.6), this trtexec is ` +
-                formatVersion(version));
-        }
-        model.deploy.forEach((target, t) => {
-            const problem = unreachable(portable, target, formatVersion(version));
-            if (problem)
-                throw configError(config, model.deployOwn ? ['models', m, 'deploy', t] : ['deploy', t], problem);
-        });
-        model.extraArgs.forEach((arg, i) => {
-            const problem = extraArgProblem(arg, version, helpFlags) ??
-                repeatedFlagProblem(flagName(arg), model.extraArgs.slice(0, i), model, version);
-            if (!problem)
-                return;
-            // The model's list starts with the top-level extra-args; point at the line that holds this one.
-            const top = config.extraArgs.length;
-            throw configError(config, i < top ? ['extra-args', i] : ['models', m, 'extra-args', i - top], `${problem}, got "${arg}"`);
-        });
+
+
+
+
+
+
+
+/** The manifest of every plan, with the digest of each model's ONNX. */
+async function manifestOf(outcomes, context, createdAt, commit) {
+    const onnxSha256 = new Map();
+    for (const model of context.config.models) {
+        const digest = await context.digests.of(model.onnx);
+        if (digest)
+            onnxSha256.set(model.onnx, digest);
+    }
+    return buildManifest(outcomes, {
+        tensorrtVersion: formatVersion(context.version, true),
+        outputDir: context.config.outputDir,
+        createdAt,
+        commit,
+        onnxSha256,
     });
 }
-
-;// CONCATENATED MODULE: ./.build/tsc/verify/verify-stage.js
-
-
-
-/** A scanned plan with its diagnosis; the layer info is read only for a plan that is mostly zeros. */
-async function verifiedPlan(scan, layerInfo) {
-    const info = mostlyTrailingZeros(scan) && layerInfo ? await readLayerInfo(layerInfo) : null;
-    return { ...scan, diagnosis: diagnosePlan(scan, info) };
-}
-/** Every built plan by its job, from the scan its build already made (one pass per plan). */
-async function verifyBuilds(outcomes) {
-    const plans = new Map();
-    for (const { job, plan } of outcomes) {
-        if (plan)
-            plans.set(jobKey(job), await verifiedPlan(plan.scan, plan.layerInfo));
-    }
-    return plans;
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/pipeline.js
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/**
- * config → TensorRT version → preflight → builds → verify → compare (budgets, baseline) → report. Each
- * stage takes what the one before returned; the manifest, report and summary are written at the end.
- */
-async function runPipeline(given) {
-    const startedAt = new Date();
-    const configEnv = given.configEnv ?? given.env;
-    const read = loadConfig(given.configFile, given.cwd, configEnv);
-    // The signing key's variables go no further than trt-ci.yml: no program trt-ci runs is handed them.
-    const options = { ...given, env: withoutVariables(given.env, read.secretVariables ?? []), configEnv };
-    const loaded = await resolveBaseRef(options.adjustConfig ? options.adjustConfig(read) : read, options);
-    const { config, basePlansNote } = await withFoundBasePlans(loaded, options);
-    const baselineFile = options.baselineFile ? (0,external_node_path_namespaceObject.resolve)(options.cwd, options.baselineFile) : null;
-    const { baseline, baselineRefused } = await readBaseline(baselineFile, options.baselineFound ?? false);
-    // A shard is balanced by the build times of a baseline the user named (every shard must be given the
-    // same file, or the shards would split differently); one found per job (the action's, which is that
-    // shard's own) balances nothing. A bad --only is exit 2 at once.
-    const weights = options.baselineFound ? undefined : buildSecondsOf(baseline);
-    const selection = options.selection && { ...options.selection, ...(weights && { weights }) };
-    if (selection)
-        planBuildJobs(config, selection);
-    // One nvidia-smi query serves preflight and the build stage; it runs while trtexec is asked its version.
-    const gpuQuery = queryGpus(config.nvidiaSmi, options.env, options.signal);
-    const trtexec = createTrtexec({
-        command: config.trtexec,
-        env: options.env,
-        killGraceMs: config.killGraceMs,
-        ...(options.signal && { signal: options.signal }),
-    });
-    // With a build command and a run command nothing runs trtexec: the run command says which TensorRT it runs.
-    const runCommand = commandRunnerOf(config, options);
-    const { version } = config.build && runCommand
-        ? await probeForConfig(config, runCommand, 'run')
-        : await probeForConfig(config, trtexec);
-    const runner = runCommand ?? trtexecRunner(trtexec, version);
-    const release = await claimOutputDir(config, options.cwd);
-    const registry = await openRunCache(config, options);
-    let sweepBuilder = () => Promise.resolve(undefined);
-    try {
-        const defaultBranch = options.provenance?.defaultBranch ?? false;
-        const trust = cacheTrustOf(registry.config, defaultBranch);
-        // What the cache may serve this run, decided once: its signature keys, and whether it is for what ships.
-        // From a registry, whom it serves is who may push there (the run reads only repositories it trusts);
-        // signatures still decide where trt-ci.yml has a public key.
-        const cacheTrust = registry.cache && !trust.publicKey ? { ...trust, trust: 'any' } : trust;
-        const digests = new FileDigests(options.signal);
-        const building = planBuilding(registry.config, version, {
-            trtexec,
-            runner,
-            env: options.env,
-            digests,
-            provenance: options.provenance ?? null,
-            cacheTrust,
-            registry: registry.cache,
-            ...(options.signal && { signal: options.signal }),
-        });
-        sweepBuilder = () => building.producer.sweep();
-        const context = {
-            config: registry.config,
-            trtexec,
-            runner,
-            version,
-            env: options.env,
-            signal: options.signal,
-            cacheTrust,
-            digests,
-            registry: registry.cache,
-            buildPlan: (job, gpu) => buildPlan(job, gpu, building),
-        };
-        const start = { baseline, baselineFile, baselineRefused, basePlansNote, startedAt, gpuQuery, selection, building };
-        return await buildAndReport(context, { ...start, registryCredentials: registry.credentials }, options);
-    }
-    finally {
-        // Nothing a build left running outside its process group outlives the run (trtexec's, a build command's).
-        await trtexec.sweep();
-        await runner.sweep();
-        await sweepBuilder();
-        await registry.release();
-        await release();
-    }
-}
-/** Preflight for this run: the GPU query it already made, and whether it builds the default branch. */
-const preflightOf = (context, start, options) => runPreflight(context.config, context.version, {
-    env: context.env,
-    gpuQuery: start.gpuQuery,
-    defaultBranch: options.provenance?.defaultBranch ?? false,
-    ...(context.signal && { signal: context.signal }),
-});
-/**
- * Preflight, builds, then each stage on the builds' outcomes, the record of it all, and the files: in an
- * output folder this run holds.
- */
-async function buildAndReport(context, start, options) {
-    const { config } = context;
-    const preflight = options.preflight === false ? null : await preflightOf(context, start, options);
-    if (preflight)
-        options.onEvent?.({ type: 'preflight', preflight });
-    // The first stage a cancel stopped: it and the ones after it did not finish, and the report says so.
-    let interrupted = null;
-    const ran = (stage, result) => {
-        if (context.signal?.aborted)
-            interrupted ??= stage;
-        return result;
+/** What the report says of where the run ran. */
+function runEnvironment(context, stage) {
+    return {
+        tensorrtVersion: formatVersion(context.version, true),
+        trtexec: context.config.trtexec,
+        gpus: stage.gpus,
+        gpuQueryError: stage.gpuQueryError,
+        image: context.env.TRT_CI_IMAGE || null,
+        measurement: MEASUREMENT,
     };
-    const stage = ran('builds', await buildsUnlessBlocked(context, preflight, start, options));
+}
+/** The stages' results, recorded: the comparison, the report, the manifest and the summary, written. */
+async function recordRun(context, start, stage, found, options) {
+    const { config } = context;
     const { outcomes } = stage;
-    const scans = await verifyBuilds(outcomes);
-    // Built is not enough: engines whose model asks are run against ONNX Runtime's outputs; then, one at a time
-    // on the GPU each was built on, engines with benchmark: ab against their base engines.
-    const accuracy = ran('accuracy', await checkAccuracy(outcomes, context));
-    const latency = ran('latency', await compareLatency(outcomes, start.baseline, context));
-    const explain = ran('explain', await explainChanges(outcomes, latency.latency, start.baseline, context));
-    // trt-ci builds where it runs: a Windows runner makes Windows plans.
-    const deploy = predictDeploy(outcomes, process.platform === 'win32' ? 'windows' : 'linux');
-    const deployCost = ran('deploy-cost', await priceOfPortability(outcomes, context));
-    // Last, since each candidate is a run of its own: the keep-fp32 list of a model whose fp16 engine failed.
-    const say = (line) => options.onEvent?.({ type: 'note', line });
-    const step = tensorrtStep(start.baseline, context.version);
-    const searched = await searchKeepLists(outcomes, accuracy, config, say, candidateRuns(options), step);
-    const precisionSearch = ran('precision-search', searched);
+    const { preflight, scans, accuracy, latency, explain, deploy, deployCost, precisionSearch, interrupted } = found;
     const environment = runEnvironment(context, stage);
     // Each model's size read once, for the budgets and the entries alike (a model has several profiles).
     const sizes = new Map(config.models.map((m) => [m.onnx, fileSize(m.onnx)]));
@@ -63108,6 +63196,98 @@ function cacheOf(context, stage, start) {
     const { config, registry, cacheTrust } = context;
     return cacheSummary(config, stage, registry ?? null, start.registryCredentials ?? null, cacheTrust.defaultBranch);
 }
+
+;// CONCATENATED MODULE: ./.build/tsc/verify/verify-stage.js
+
+
+
+/** A scanned plan with its diagnosis; the layer info is read only for a plan that is mostly zeros. */
+async function verifiedPlan(scan, layerInfo) {
+    const info = mostlyTrailingZeros(scan) && layerInfo ? await readLayerInfo(layerInfo) : null;
+    return { ...scan, diagnosis: diagnosePlan(scan, info) };
+}
+/** Every built plan by its job, from the scan its build already made (one pass per plan). */
+async function verifyBuilds(outcomes) {
+    const plans = new Map();
+    for (const { job, plan } of outcomes) {
+        if (plan)
+            plans.set(jobKey(job), await verifiedPlan(plan.scan, plan.layerInfo));
+    }
+    return plans;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/pipeline.js
+// The run's stage order, and nothing else: its setup is run/open-run.ts, its record and files
+// run/record-files.ts. ARCHITECTURE.md lists the stages and what each takes and returns.
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * A run: set up (run/open-run.ts), its stages in order, recorded (run/record-files.ts); what setup holds is
+ * given back however it ends.
+ */
+async function runPipeline(given) {
+    const run = await openRun(given);
+    try {
+        return await buildAndReport(run.context, run.start, run.options);
+    }
+    finally {
+        await run.close();
+    }
+}
+/** Preflight for this run: the GPU query it already made, and whether it builds the default branch. */
+const preflightOf = (context, start, options) => runPreflight(context.config, context.version, {
+    env: context.env,
+    gpuQuery: start.gpuQuery,
+    defaultBranch: options.provenance?.defaultBranch ?? false,
+    ...(options.startProcess && { startProcess: options.startProcess }),
+    ...(context.signal && { signal: context.signal }),
+});
+/**
+ * Preflight, builds, then each stage on the builds' outcomes, the record of it all, and the files: in an
+ * output folder this run holds.
+ */
+async function buildAndReport(context, start, options) {
+    const { config } = context;
+    const preflight = options.preflight === false ? null : await preflightOf(context, start, options);
+    if (preflight)
+        options.onEvent?.({ type: 'preflight', preflight });
+    // The first stage a cancel stopped: it and the ones after it did not finish, and the report says so.
+    let interrupted = null;
+    const ran = (stage, result) => {
+        if (context.signal?.aborted)
+            interrupted ??= stage;
+        return result;
+    };
+    const stage = ran('builds', await buildsUnlessBlocked(context, preflight, start, options));
+    const { outcomes } = stage;
+    const scans = await verifyBuilds(outcomes);
+    // Built is not enough: engines whose model asks are run against ONNX Runtime's outputs; then, one at a time
+    // on the GPU each was built on, engines with benchmark: ab against their base engines.
+    const accuracy = ran('accuracy', await checkAccuracy(outcomes, context));
+    const latency = ran('latency', await compareLatency(outcomes, start.baseline, context));
+    const explain = ran('explain', await explainChanges(outcomes, latency.latency, start.baseline, context));
+    // trt-ci builds where it runs: a Windows runner makes Windows plans.
+    const deploy = predictDeploy(outcomes, process.platform === 'win32' ? 'windows' : 'linux');
+    const deployCost = ran('deploy-cost', await priceOfPortability(outcomes, context));
+    // Last, since each candidate is a run of its own: the keep-fp32 list of a model whose fp16 engine failed.
+    const say = (line) => options.onEvent?.({ type: 'note', line });
+    const step = tensorrtStep(start.baseline, context.version);
+    const searched = await searchKeepLists(outcomes, accuracy, config, say, candidateRuns(options), step);
+    const precisionSearch = ran('precision-search', searched);
+    const found = { preflight, scans, accuracy, latency, explain, deploy, deployCost, precisionSearch, interrupted };
+    return recordRun(context, start, stage, found, options);
+}
 /** "TensorRT 10.16 → 11.5" when the baseline ran another TensorRT minor than this run, else null. */
 function tensorrtStep(baseline, version) {
     const minor = (text) => text.split('.').slice(0, 2).join('.');
@@ -63122,6 +63302,7 @@ function candidateRuns(options) {
             ...(options.configEnv && { configEnv: options.configEnv }),
             provenance: options.provenance ?? null,
             ...(options.signal && { signal: options.signal }),
+            ...(options.startProcess && { startProcess: options.startProcess }),
             adjustConfig: (loaded) => adjust(options.adjustConfig ? options.adjustConfig(loaded) : loaded),
         }),
         ...(options.signal && { signal: options.signal }),
@@ -63142,6 +63323,7 @@ async function buildsUnlessBlocked(context, preflight, start, options) {
     const built = await runBuildStage(config, {
         ...options,
         building: start.building,
+        nvidiaSmi: context.nvidiaSmi,
         gpuQuery: start.gpuQuery,
         selection: start.selection,
     });
@@ -63463,6 +63645,7 @@ async function buildOrRun(command, options, io) {
         },
         ...(beat && { heartbeatMs: beat }),
         ...(io.signal && { signal: io.signal }),
+        ...(io.startProcess && { startProcess: io.startProcess }),
     }).finally(() => live && io.stderr(live.clear()));
     const { report } = result;
     if (options.json) {
@@ -63554,9 +63737,12 @@ function observedLoad(lines, exitCode) {
 
 ;// CONCATENATED MODULE: ./.build/tsc/deploy/load.js
 // A load on the target's own machine (trt-ci deploy-load, the pack's deploy job): each engine of a manifest
-// that ships to the target is loaded with trtexec and run once, and what TensorRT said becomes the verdict
-// (observed: true), beside the prediction it confirms or contradicts. Only on the target's machine: a target
-// the config does not name, or a machine whose GPU or TensorRT is not the target's, is refused before a load.
+// that ships to the target is loaded by the plan runner (trtexec, or run: { command }) and run once, and what
+// TensorRT said becomes the verdict (observed: true), beside the prediction it confirms or contradicts. Only on the
+// target's machine: a target the config does not name, or a machine whose GPU or TensorRT is not the target's, is
+// refused before a load.
+
+
 
 
 
@@ -63583,10 +63769,15 @@ async function loadManifestOnTarget(setup) {
         env: setup.env,
         killGraceMs: setup.config.killGraceMs,
         ...(signal && { signal }),
+        ...(setup.startProcess && { start: setup.startProcess }),
     });
+    // A team that runs its plans with its own command (run: { command }) loads them with it too.
+    const command = commandRunnerOf(setup.config, { env: setup.env, signal });
     try {
-        const gpus = await queryGpus(setup.nvidiaSmi, setup.env, signal);
-        await checkMachine(target, { gpus, trtexec, trtexecWhere: setup.config.where(['trtexec']) });
+        const gpus = await queryGpus({ command: setup.nvidiaSmi, env: setup.env, signal, start: setup.startProcess });
+        const where = setup.config.where([command ? 'run' : 'trtexec']);
+        const version = await checkMachine(target, { gpus, prober: command ?? trtexec, where });
+        const runner = command ?? trtexecRunner(trtexec, version);
         // Nothing to load is no pass: plans of the wrong runner type, or of models that do not ship there.
         const shipping = [...targets].filter(([, list]) => list.some((t) => t.name === target.name)).map(([m]) => m);
         const held = [...new Set(manifests.flatMap(({ manifest }) => manifest.engines.map((e) => e.model)))];
@@ -63596,12 +63787,12 @@ async function loadManifestOnTarget(setup) {
         }
         const engines = [];
         for (const { file, manifest } of manifests) {
-            engines.push(...(await loadOnTarget(manifest, file, targets, target.name, trtexec, setup.logDir)));
+            engines.push(...(await loadOnTarget(manifest, file, targets, target.name, runner, setup.logDir)));
         }
         return engines;
     }
     finally {
-        await trtexec.sweep();
+        await Promise.all([trtexec.sweep(), command?.sweep()]);
     }
 }
 /**
@@ -63641,14 +63832,14 @@ function findTarget(targets, name) {
         (names.length ? ` (it has ${names.join(', ')})` : ' (it has no deploy: targets)') +
         (near ? `; did you mean "${near}"?` : ''));
 }
-/** Exit 2 unless this machine is the target: its first visible GPU and its trtexec's TensorRT. */
+/** Exit 2 unless this machine is the target: its first visible GPU and its TensorRT (returned). */
 async function checkMachine(target, machine) {
     if (!machine.gpus.ok || machine.gpus.gpus.length === 0) {
         const why = machine.gpus.ok ? 'no GPU' : machine.gpus.reason;
         throw new errors_InputError(`--target ${target.name}: cannot tell this machine's GPU (nvidia-smi: ${why})`);
     }
     const gpu = machine.gpus.gpus[0];
-    const { version } = await machine.trtexec.probe(machine.trtexecWhere);
+    const { version } = await machine.prober.probe(machine.where);
     const problem = notTheTarget(target, {
         gpu: gpu.name ?? 'unknown',
         computeCapability: gpu.computeCapability ?? null,
@@ -63656,10 +63847,11 @@ async function checkMachine(target, machine) {
     });
     if (problem)
         throw new errors_InputError(`--target ${target.name}: ${problem}: run deploy-load on the target's machine`);
+    return version;
 }
 /** Lines of a load's log kept for its verdict: TensorRT's errors and warnings, at most this many. */
 const KEPT_LINES = 200;
-async function loadOnTarget(manifest, manifestFile, targets, targetName, trtexec, logDir) {
+async function loadOnTarget(manifest, manifestFile, targets, targetName, runner, logDir) {
     const engines = [];
     await (0,promises_namespaceObject.mkdir)(logDir, { recursive: true });
     for (const engine of manifest.engines) {
@@ -63673,15 +63865,12 @@ async function loadOnTarget(manifest, manifestFile, targets, targetName, trtexec
             os: 'linux',
             flags: engine.flags ?? [],
         }, [target]);
-        const shapes = Object.entries(engine.shapes ?? {}).map(([name, s]) => `${name}:${s.opt}`);
-        const argv = [
-            `--loadEngine=${(0,external_node_path_namespaceObject.resolve)(manifestFile, '..', engine.path)}`,
-            ...(portabilityOf(engine.flags ?? []).versionCompatible ? ['--versionCompatible'] : []),
-            ...(shapes.length ? [`--shapes=${shapes.join(',')}`] : []),
-            '--warmUp=0',
-            '--duration=0',
-            '--iterations=1',
-        ];
+        const shapes = Object.entries(engine.shapes ?? {}).map(([input, s]) => ({
+            input,
+            dims: s.opt.split('x').map(Number),
+        }));
+        const plan = { plan: (0,external_node_path_namespaceObject.resolve)(manifestFile, '..', engine.path), shapes, plugins: [], dynamicPlugins: [] };
+        const versionCompatible = portabilityOf(engine.flags ?? []).versionCompatible;
         // Names from a manifest and trt-ci.yml name the log, encoded: "../x" is a file in logDir, not a path.
         const log = (0,external_node_path_namespaceObject.join)(logDir, `${[engine.model, engine.profile, targetName].map(fileName).join('.')}.load.log`);
         // The verdict reads TensorRT's error and warning lines as they come, each one bounded (a runaway line
@@ -63691,7 +63880,7 @@ async function loadOnTarget(manifest, manifestFile, targets, targetName, trtexec
             if (said.length < KEPT_LINES && /\[[EW]\]/.test(line))
                 said.push(line);
         };
-        const run = await trtexec.run(argv, { gpu: null, logFile: log, timeoutMs: 10 * 60_000, onLine: keep });
+        const run = await runner.load(plan, { gpu: null, timeoutMs: 10 * 60_000 }, { log, versionCompatible, onLine: keep });
         const seen = run.cancelled
             ? { verdict: 'unknown', line: 'the load was cancelled' }
             : observedLoad(said, run.exitCode);
@@ -63879,6 +64068,7 @@ async function deployLoadCommand(operands, options, io) {
         nvidiaSmi: options.nvidiaSmi ?? config.nvidiaSmi,
         env: io.env,
         ...(io.signal && { signal: io.signal }),
+        ...(io.startProcess && { startProcess: io.startProcess }),
         logDir: (0,external_node_fs_namespaceObject.mkdtempSync)((0,external_node_path_namespaceObject.join)((0,external_node_os_namespaceObject.tmpdir)(), 'trt-ci-deploy-load-')),
     });
     if (options.json)
@@ -65259,6 +65449,7 @@ async function precisionCommand(options, io) {
         preflight: first,
         adjustConfig: (loaded) => candidateConfig(loaded, model.name, (0,external_node_path_namespaceObject.join)(folder, name), keep, changes, first, basePlans),
         ...(io.signal && { signal: io.signal }),
+        ...(io.startProcess && { startProcess: io.startProcess }),
     });
     // The output folder is claimed (marked and locked) for the search, whose candidates go under it.
     const release = await claimOutputDir(config, io.cwd);
@@ -65379,7 +65570,12 @@ const precision = defineCommand({
 async function preflightCommand(options, io) {
     const config = loadConfig(options.config, io.cwd, io.env);
     const probeStart = performance.now();
-    const trtexec = createTrtexec({ command: config.trtexec, env: io.env, killGraceMs: config.killGraceMs });
+    const trtexec = createTrtexec({
+        command: config.trtexec,
+        env: io.env,
+        killGraceMs: config.killGraceMs,
+        ...(io.startProcess && { start: io.startProcess }),
+    });
     // What run would refuse (a flag this trtexec does not take) preflight refuses too: exit 2 at its line.
     const { version } = await probeForConfig(config, trtexec);
     const versionProbeMs = Math.round(performance.now() - probeStart);
@@ -65387,6 +65583,7 @@ async function preflightCommand(options, io) {
         env: io.env,
         defaultBranch: runProvenance(io.env, io.cwd).defaultBranch,
         ...(io.signal && { signal: io.signal }),
+        ...(io.startProcess && { startProcess: io.startProcess }),
     });
     io.stdout(options.json ? `${JSON.stringify({ ...result, versionProbeMs }, null, 2)}\n` : renderPreflightText(result));
     return result.status === 'fail' ? EXIT.failed : EXIT.passed;

@@ -1,8 +1,8 @@
-export const id = 536;
-export const ids = [536];
+export const id = 713;
+export const ids = [713];
 export const modules = {
 
-/***/ 36536:
+/***/ 78713:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -10,8 +10,6 @@ __webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  expectedRunners: () => (/* binding */ expectedRunners),
-  missingRunners: () => (/* binding */ missingRunners),
   reportJob: () => (/* binding */ reportJob)
 });
 
@@ -54,77 +52,6 @@ function makeOctokit(token, env) {
             onSecondaryRateLimit: (_after, _options, _octokit, retryCount) => retryCount < 2,
         },
     }, dist_bundle/* retry */.L, plugin_throttling_dist_bundle/* throttling */.A);
-}
-
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(73024);
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __webpack_require__(51455);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(76760);
-// EXTERNAL MODULE: ./.build/tsc/common/errors.js
-var errors = __webpack_require__(69326);
-;// CONCATENATED MODULE: ./.build/tsc/proc/new-file.js
-// Files trt-ci writes where someone else may have put a link first: on a shared self-hosted runner a pull
-// request's job runs as the same user and can plant `report.json -> ~/.ssh/authorized_keys` (or a hard link)
-// in a persistent output folder for the next run to write through. What is at the path goes first (a
-// symbolic link itself, not what it points to; a hard link's name, not the file), then the file is created
-// exclusively (O_EXCL): a link planted in between makes the write fail; it is never followed.
-
-
-
-
-async function writeNewFile(path, data) {
-    await (0,promises_.rm)(path, { force: true });
-    await (0,promises_.writeFile)(path, data, { flag: 'wx' });
-}
-function writeNewFileSync(path, data) {
-    rmSync(path, { force: true });
-    writeFileSync(path, data, { flag: 'wx' });
-}
-function newFileStream(path) {
-    rmSync(path, { force: true });
-    return createWriteStream(path, { flags: 'wx' });
-}
-/**
- * The folder `root`/`parts…`, made one level at a time: a link planted at a level is removed (the link, never
- * what it points to) and a real folder made there, so that nothing written into the folder lands elsewhere. A
- * file where a folder goes is refused: it is not trt-ci's to remove.
- */
-async function new_file_folderWithin(root, ...parts) {
-    let dir = root;
-    for (const part of parts) {
-        dir = join(dir, part);
-        const found = await lstat(dir).catch(() => null);
-        if (found?.isDirectory())
-            continue;
-        if (found?.isSymbolicLink())
-            await rm(dir, { force: true });
-        else if (found)
-            throw new_file_notAFolder(`${dir}: a file where a folder goes`);
-        // Another writer may make it meanwhile (runners appending at once): then it must be a folder, not a link.
-        await mkdir(dir).catch(async (error) => {
-            if (error.code !== 'EEXIST' || !(await lstat(dir)).isDirectory())
-                throw error;
-        });
-    }
-    return dir;
-}
-/** An ENOTDIR error (said by fileProblem as "a part of the path is a file, not a folder"). */
-function new_file_notAFolder(message) {
-    const error = new Error(message);
-    error.code = 'ENOTDIR';
-    return error;
-}
-/** Each file written on its own: a full disk costs the files it cannot hold, and says which, not the others. */
-async function writeNewFiles(files) {
-    const unwritten = [];
-    for (const [path, text] of files) {
-        await writeNewFile(path, text).catch((error) => {
-            unwritten.push(`${path}: cannot write: ${fileProblem(error, 'a file')}`);
-        });
-    }
-    return unwritten;
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/measurement.js
@@ -199,6 +126,8 @@ function parseMeasurementId(id) {
     return { dataTransfers: match[1] === 'transfers', cudaGraph: match[2] === 'graph', spinWait: match[3] === 'spin' };
 }
 
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __webpack_require__(51455);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 17 modules
 var schemas = __webpack_require__(38816);
 ;// CONCATENATED MODULE: ./.build/tsc/contract/metrics.js
@@ -712,6 +641,61 @@ const deployCostSchema = schemas/* object */.Ikc({
     engine: portableEngineSchema.nullable().default(null),
 });
 
+;// CONCATENATED MODULE: ./.build/tsc/contract/plan-file.js
+// A plan file as verify reads it: its header (tag, layout, the TensorRT that wrote it, a container around it), its
+// scan (size, runs of zeros, digest), and the diagnosis of a plan padded with zeros (NVIDIA/TensorRT#4841).
+
+
+const planHeaderSchema = schemas/* object */.Ikc({
+    /** A TensorRT plan tag (`ftrt`, or the older `ptrt`) found where a plan starts. */
+    magic: schemas/* boolean */.zMY(),
+    /**
+     * `ftrt`: the layout trtexec's printPlanVersion reads (version in bytes 24-27, total size in 16-23);
+     * `ptrt`: the older layout of TensorRT 8.2-era plans, whose header carries no readable version.
+     */
+    layout: schemas/* enum */.k5n(['ftrt', 'ptrt']).nullable(),
+    /** The plan's total size in bytes as its `ftrt` header says (bytes 16-23, little-endian u64). */
+    declaredBytes: count.nullable(),
+    /** From bytes 24-27 of the plan: major.minor.patch.build. */
+    tensorrtVersion: nullableString,
+    /** `plan`: a bare TensorRT plan; `ultralytics`: a plan behind Ultralytics' length-prefixed JSON metadata. */
+    container: schemas/* enum */.k5n(['plan', 'ultralytics']).nullable(),
+    /** Where the plan itself starts in the file. */
+    planOffset: count.nullable(),
+    /** Why the file is not a usable plan (not a plan, or a truncated or padded one), when it is not. */
+    problem: nullableString,
+    /** The Ultralytics metadata, when there is some. */
+    metadata: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J()).nullable(),
+});
+const planScanSchema = planHeaderSchema.extend({
+    path: schemas/* string */.YjP(),
+    bytes: count,
+    zeroBytes: count,
+    zeroFraction: schemas/* number */.aig().min(0).max(1),
+    trailingZeroBytes: count,
+    longestZeroRun: count,
+    sha256: schemas/* string */.YjP()
+        .regex(/^[0-9a-f]{64}$/)
+        .nullable(),
+});
+const myelinLayerSchema = schemas/* object */.Ikc({
+    name: schemas/* string */.YjP(),
+    /** `kgen`: a kernel Myelin generated (detailed info); `foreign-node`: the whole Myelin region (names only). */
+    kind: schemas/* enum */.k5n(['kgen', 'foreign-node']),
+    ops: schemas/* array */.YOg(schemas/* string */.YjP()),
+});
+const layerInfoSchemaName = schemas/* enum */.k5n(['10.x (Bindings)', '11.x (I/O Tensors)', 'unknown']);
+const layerInfoVerbosity = schemas/* enum */.k5n(['detailed', 'layer_names_only']);
+/** The issue a diagnosis of a plan padded with zeros names: NVIDIA/TensorRT#4841. */
+const PADDING_ISSUE = 'https://github.com/NVIDIA/TensorRT/issues/4841';
+const diagnosisSchema = schemas/* object */.Ikc({
+    summary: schemas/* string */.YjP(),
+    layerInfo: schemas/* object */.Ikc({ schema: layerInfoSchemaName, verbosity: layerInfoVerbosity, layers: count }).nullable(),
+    myelinLayers: schemas/* array */.YOg(myelinLayerSchema.extend({ looksLike: nullableString })),
+    advice: schemas/* array */.YOg(schemas/* string */.YjP()),
+    link: schemas/* string */.YjP(),
+});
+
 ;// CONCATENATED MODULE: ./.build/tsc/contract/report.js
 // The report, `trt-ci/report@2`, as one schema. The types of everything in a report come from it, and a
 // report read from disk (a baseline, another runner's artifact, which can come from a fork) is parsed
@@ -730,6 +714,9 @@ const deployCostSchema = schemas/* object */.Ikc({
 
 // The schemas of what the stages after the builds find (accuracy, latency, explain, deploy) are in
 // engine-checks.ts; this module is the report's, and the one to import them from.
+
+// A plan file's header, scan and diagnosis: plan-file.ts, read through this module like the others.
+
 
 const failureSchema = schemas/* object */.Ikc({
     kind: schemas/* enum */.k5n(FAILURE_KINDS),
@@ -792,55 +779,6 @@ const preflightSchema = schemas/* object */.Ikc({
     cuda: schemas/* object */.Ikc({ version: schemas/* string */.YjP(), source: schemas/* string */.YjP() }).nullable(),
     tensorrtVersion: schemas/* string */.YjP(),
     elapsedMs: schemas/* number */.aig(),
-});
-const planHeaderSchema = schemas/* object */.Ikc({
-    /** A TensorRT plan tag (`ftrt`, or the older `ptrt`) found where a plan starts. */
-    magic: schemas/* boolean */.zMY(),
-    /**
-     * `ftrt`: the layout trtexec's printPlanVersion reads (version in bytes 24-27, total size in 16-23);
-     * `ptrt`: the older layout of TensorRT 8.2-era plans, whose header carries no readable version.
-     */
-    layout: schemas/* enum */.k5n(['ftrt', 'ptrt']).nullable(),
-    /** The plan's total size in bytes as its `ftrt` header says (bytes 16-23, little-endian u64). */
-    declaredBytes: count.nullable(),
-    /** From bytes 24-27 of the plan: major.minor.patch.build. */
-    tensorrtVersion: nullableString,
-    /** `plan`: a bare TensorRT plan; `ultralytics`: a plan behind Ultralytics' length-prefixed JSON metadata. */
-    container: schemas/* enum */.k5n(['plan', 'ultralytics']).nullable(),
-    /** Where the plan itself starts in the file. */
-    planOffset: count.nullable(),
-    /** Why the file is not a usable plan (not a plan, or a truncated or padded one), when it is not. */
-    problem: nullableString,
-    /** The Ultralytics metadata, when there is some. */
-    metadata: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J()).nullable(),
-});
-const planScanSchema = planHeaderSchema.extend({
-    path: schemas/* string */.YjP(),
-    bytes: count,
-    zeroBytes: count,
-    zeroFraction: schemas/* number */.aig().min(0).max(1),
-    trailingZeroBytes: count,
-    longestZeroRun: count,
-    sha256: schemas/* string */.YjP()
-        .regex(/^[0-9a-f]{64}$/)
-        .nullable(),
-});
-const myelinLayerSchema = schemas/* object */.Ikc({
-    name: schemas/* string */.YjP(),
-    /** `kgen`: a kernel Myelin generated (detailed info); `foreign-node`: the whole Myelin region (names only). */
-    kind: schemas/* enum */.k5n(['kgen', 'foreign-node']),
-    ops: schemas/* array */.YOg(schemas/* string */.YjP()),
-});
-const layerInfoSchemaName = schemas/* enum */.k5n(['10.x (Bindings)', '11.x (I/O Tensors)', 'unknown']);
-const layerInfoVerbosity = schemas/* enum */.k5n(['detailed', 'layer_names_only']);
-/** The issue a diagnosis of a plan padded with zeros names: NVIDIA/TensorRT#4841. */
-const PADDING_ISSUE = 'https://github.com/NVIDIA/TensorRT/issues/4841';
-const diagnosisSchema = schemas/* object */.Ikc({
-    summary: schemas/* string */.YjP(),
-    layerInfo: schemas/* object */.Ikc({ schema: layerInfoSchemaName, verbosity: layerInfoVerbosity, layers: count }).nullable(),
-    myelinLayers: schemas/* array */.YOg(myelinLayerSchema.extend({ looksLike: nullableString })),
-    advice: schemas/* array */.YOg(schemas/* string */.YjP()),
-    link: schemas/* string */.YjP(),
 });
 const budgetRowSchema = schemas/* object */.Ikc({
     model: schemas/* string */.YjP(),
@@ -1031,6 +969,8 @@ function flatViews(builds) {
     };
 }
 
+// EXTERNAL MODULE: ./.build/tsc/common/errors.js
+var errors = __webpack_require__(69326);
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __webpack_require__(38815);
 ;// CONCATENATED MODULE: ./.build/tsc/config/locate.js
@@ -1323,6 +1263,8 @@ function reportAnnotations(report, toRepoPath) {
 
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __webpack_require__(48161);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(76760);
 ;// CONCATENATED MODULE: ./.build/tsc/github/baseline-artifact.js
 
 
@@ -1517,6 +1459,8 @@ async function upsertStickyComment(octokit, comment, author, create = true) {
     return { id: data.id, created: true };
 }
 
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(73024);
 ;// CONCATENATED MODULE: ./.build/tsc/github/context.js
 
 
@@ -3348,69 +3292,6 @@ function renderSummary(report) {
     return renderReports([report], { limit: SUMMARY_LIMIT_BYTES });
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/contract/deploy-load.js
-// What a deploy job (trt-ci deploy-load, the pack's deploy job on the target's own runner) writes for the
-// report job: `trt-ci/deploy-load@1`. The report job reads it as data from another job, so it is parsed
-// with this schema: a file that does not match is skipped with a warning, never merged.
-
-
-const DEPLOY_LOAD_SCHEMA = 'trt-ci/deploy-load@1';
-/** The report's own verdicts: a load says one of them, as a prediction does. */
-const verdictSchema = deployRowSchema.shape.verdict;
-/** One engine loaded on the target: the observed verdict, and the prediction beside it. */
-const loadedEngineSchema = schemas/* object */.Ikc({
-    model: schemas/* string */.YjP(),
-    profile: schemas/* string */.YjP(),
-    target: schemas/* string */.YjP(),
-    verdict: verdictSchema,
-    /** What TensorRT said (its line), or null. */
-    line: schemas/* string */.YjP().nullable(),
-    observed: schemas/* literal */.euz(true),
-    predicted: verdictSchema,
-    /** The load contradicts a prediction that was not `unknown`. */
-    mismatch: schemas/* boolean */.zMY(),
-});
-const deployLoadSchema = schemas/* object */.Ikc({
-    schema: schemas/* literal */.euz(DEPLOY_LOAD_SCHEMA),
-    target: schemas/* string */.YjP(),
-    /** The report key (runner labels) of the build job whose plans were loaded; null from the CLI. */
-    from: schemas/* string */.YjP().nullable(),
-    engines: schemas/* array */.YOg(loadedEngineSchema),
-});
-
-;// CONCATENATED MODULE: ./.build/tsc/record/deploy-loads.js
-
-/** `reports` by their runner type's report key (trt-ci-<labels>), as the deploy jobs name them in `from`. */
-function withDeployLoads(reports, loads) {
-    const merged = new Map(reports);
-    for (const load of loads) {
-        if (load.from === null)
-            continue;
-        // The runner type's report, or each of its shards' (trt-ci-<labels>-shard-<i>-of-<n>): a load's engines
-        // are matched by model and profile, so a shard's report takes only its own.
-        const own = `trt-ci-${load.from}`;
-        for (const key of [...merged.keys()].filter((k) => k === own || k.startsWith(`${own}-shard-`))) {
-            merged.set(key, withLoad(merged.get(key), load));
-        }
-    }
-    return merged;
-}
-/** One load put into one report: the observed verdicts in place of the predictions they replace. */
-function withLoad(report, load) {
-    const builds = report.builds.map((build) => ({
-        ...build,
-        deploy: build.deploy.map((row) => {
-            const seen = load.engines.find((e) => e.model === build.model && e.profile === build.profile && row.target === load.target);
-            if (!seen)
-                return row;
-            const line = seen.mismatch ? `${seen.line ?? seen.verdict} (predicted ${seen.predicted})` : seen.line;
-            return { ...row, verdict: seen.verdict, observed: true, line };
-        }),
-    }));
-    // A load seen to fail fails the report as a predicted one does; one seen to load clears the prediction.
-    return { ...report, builds, status: overallStatus({ ...report, builds }) };
-}
-
 ;// CONCATENATED MODULE: ./.build/tsc/github/check-run.js
 
 /** GitHub takes at most 50 annotations per check-run request; more go in further updates. */
@@ -4989,6 +4870,69 @@ function measuredAs(key) {
         measurement_defaultMeasurement({ major: Number(key.tensorrt.split('.')[0]) }));
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/proc/new-file.js
+// Files trt-ci writes where someone else may have put a link first: on a shared self-hosted runner a pull
+// request's job runs as the same user and can plant `report.json -> ~/.ssh/authorized_keys` (or a hard link)
+// in a persistent output folder for the next run to write through. What is at the path goes first (a
+// symbolic link itself, not what it points to; a hard link's name, not the file), then the file is created
+// exclusively (O_EXCL): a link planted in between makes the write fail; it is never followed.
+
+
+
+
+async function writeNewFile(path, data) {
+    await (0,promises_.rm)(path, { force: true });
+    await (0,promises_.writeFile)(path, data, { flag: 'wx' });
+}
+function writeNewFileSync(path, data) {
+    rmSync(path, { force: true });
+    writeFileSync(path, data, { flag: 'wx' });
+}
+function newFileStream(path) {
+    rmSync(path, { force: true });
+    return createWriteStream(path, { flags: 'wx' });
+}
+/**
+ * The folder `root`/`parts…`, made one level at a time: a link planted at a level is removed (the link, never
+ * what it points to) and a real folder made there, so that nothing written into the folder lands elsewhere. A
+ * file where a folder goes is refused: it is not trt-ci's to remove.
+ */
+async function new_file_folderWithin(root, ...parts) {
+    let dir = root;
+    for (const part of parts) {
+        dir = join(dir, part);
+        const found = await lstat(dir).catch(() => null);
+        if (found?.isDirectory())
+            continue;
+        if (found?.isSymbolicLink())
+            await rm(dir, { force: true });
+        else if (found)
+            throw new_file_notAFolder(`${dir}: a file where a folder goes`);
+        // Another writer may make it meanwhile (runners appending at once): then it must be a folder, not a link.
+        await mkdir(dir).catch(async (error) => {
+            if (error.code !== 'EEXIST' || !(await lstat(dir)).isDirectory())
+                throw error;
+        });
+    }
+    return dir;
+}
+/** An ENOTDIR error (said by fileProblem as "a part of the path is a file, not a folder"). */
+function new_file_notAFolder(message) {
+    const error = new Error(message);
+    error.code = 'ENOTDIR';
+    return error;
+}
+/** Each file written on its own: a full disk costs the files it cannot hold, and says which, not the others. */
+async function writeNewFiles(files) {
+    const unwritten = [];
+    for (const [path, text] of files) {
+        await writeNewFile(path, text).catch((error) => {
+            unwritten.push(`${path}: cannot write: ${fileProblem(error, 'a file')}`);
+        });
+    }
+    return unwritten;
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/history/store.js
 // Where the history lives (docs/history.md): JSON lines packed one file per month, points/<YYYY-MM>.jsonl, by
 // each point's order (the push time where known, orderOf): a year of pushes is twelve files to read, not one
@@ -5080,7 +5024,9 @@ async function readFolder(dir) {
     return read;
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/action/report.js
+;// CONCATENATED MODULE: ./.build/tsc/action/report-history.js
+// The report job's engine history (history-branch:): a push to the default branch appends to it and redraws the
+// dashboard; a pull request reads where its engines stand. Never a failure of the report: a warning at most.
 
 
 
@@ -5095,83 +5041,6 @@ async function readFolder(dir) {
 
 
 
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/**
- * The report job of the workflow pack (and the comment workflow for forks): reads the runners'
- * reports as data, merges them, and posts the one sticky comment and one check run for all runners.
- * The pull request and its commit come from the event GitHub sent, never from an artifact.
- */
-async function reportJob(edge) {
-    const token = tokenInput('report');
-    const given = { number: input('report', 'pull-request'), headSha: input('report', 'head-sha') };
-    const context = await namedPullRequest(readRunContext(edge.env, edge.cwd), token, given, edge.env);
-    const key = input('report', 'report-key') || 'trt-ci';
-    const fork = context ? forkPullRequestRun(context) : null;
-    if (fork && context) {
-        await reportNotBuilt(context, fork, token, key, edge.env);
-        return;
-    }
-    const root = (0,external_node_path_.resolve)(edge.cwd, input('report', 'reports'));
-    const files = await findReports(root);
-    const read = [];
-    const loaded = [];
-    for (const file of files) {
-        try {
-            read.push(await loadReport(file, 'report'));
-            loaded.push(file);
-        }
-        catch (error) {
-            core/* warning */.$e(`trt-ci: skipped ${file}: ${(0,errors/* errorMessage */.gJ)(error)}`);
-        }
-    }
-    const reports = withDeployLoadsIn(read, loaded, root);
-    const missing = missingRunners(expectedRunners(input('report', 'expected-runners')), loaded, root, shardCount('report'));
-    if (reports.length === 0 && missing.length === 0) {
-        core/* warning */.$e('trt-ci: no report.json found to merge');
-        return;
-    }
-    // A runner type that wrote no report fails the merged view; it never just drops out of it.
-    if (missing.length > 0)
-        core/* setFailed */.C1(`trt-ci: no report from ${missing.join(', ')}`);
-    const octokit = context && token ? makeOctokit(token, edge.env) : null;
-    const history = context && octokit ? await keepHistory(context, octokit, reports, edge) : [];
-    const configLink = context ? configLinker(context, edge.env) : undefined;
-    const shared = { missing, history, ...(configLink && { configLink }) };
-    const body = renderReports(reports, { limit: COMMENT_LIMIT_BYTES, marker: commentMarker(key), ...shared });
-    await writeSummary(renderReports(reports, { limit: SUMMARY_LIMIT_BYTES, ...shared }));
-    const pr = context && octokit ? await pullRequestOf(context, octokit) : null;
-    if (!pr || !context || !octokit) {
-        core/* info */.pq('trt-ci: no pull request to report to');
-        return;
-    }
-    const { reporter, target } = await commentAndStartCheck(context, octokit, { ...pr, key, body });
-    const annotations = reports.flatMap((report) => reportAnnotations(report, (path) => path));
-    const unique = [...new Map(annotations.map((a) => [`${a.path}:${a.startLine}:${a.title}`, a])).values()];
-    const conclusion = checkConclusion({ cancelled: false, crashed: false, reports, missing: missing.length });
-    const runners = `${reports.length} runner type${reports.length === 1 ? '' : 's'}` +
-        (missing.length ? `, ${missing.length} without a report` : '');
-    await reporter.completeCheck(target, {
-        conclusion,
-        title: `${conclusion === 'success' ? 'passed' : 'failed'} on ${runners}`,
-        summary: body,
-        annotations: unique,
-    });
-    if (reporter.problems.length)
-        await writeSummary(problemsSection(reporter.problems));
-}
 /**
  * The engine history on its branch (history-branch:): a push to the default branch appends the reports'
  * engines; a pull request reads the recent runs for where its engines stand. Pull requests never write,
@@ -5251,83 +5120,81 @@ async function writeDashboard(octokit, where, dir, serverUrl) {
     await writeNewFile((0,external_node_path_.join)(dir, 'index.html'), renderDashboard(series, loadChartLibrary(), `${where.repo}: engine history`, `${serverUrl}/${where.owner}/${where.repo}/commit/`));
     core/* info */.pq(`trt-ci: wrote the history dashboard (${read.points.length} points) to ${(0,external_node_path_.join)(dir, 'index.html')}`);
 }
-/**
- * The context with the pull request the gate named (an approval comment's event names none); one the API
- * does not give is still reported on, by its number and the commit that was built.
- */
-async function namedPullRequest(context, token, given, env) {
-    if (!context)
-        return null;
-    try {
-        return await withPullRequest(context, token ? makeOctokit(token, env) : null, given);
+
+;// CONCATENATED MODULE: ./.build/tsc/contract/deploy-load.js
+// What a deploy job (trt-ci deploy-load, the pack's deploy job on the target's own runner) writes for the
+// report job: `trt-ci/deploy-load@1`. The report job reads it as data from another job, so it is parsed
+// with this schema: a file that does not match is skipped with a warning, never merged.
+
+
+const DEPLOY_LOAD_SCHEMA = 'trt-ci/deploy-load@1';
+/** The report's own verdicts: a load says one of them, as a prediction does. */
+const verdictSchema = deployRowSchema.shape.verdict;
+/** One engine loaded on the target: the observed verdict, and the prediction beside it. */
+const loadedEngineSchema = schemas/* object */.Ikc({
+    model: schemas/* string */.YjP(),
+    profile: schemas/* string */.YjP(),
+    target: schemas/* string */.YjP(),
+    verdict: verdictSchema,
+    /** What TensorRT said (its line), or null. */
+    line: schemas/* string */.YjP().nullable(),
+    observed: schemas/* literal */.euz(true),
+    predicted: verdictSchema,
+    /** The load contradicts a prediction that was not `unknown`. */
+    mismatch: schemas/* boolean */.zMY(),
+});
+const deployLoadSchema = schemas/* object */.Ikc({
+    schema: schemas/* literal */.euz(DEPLOY_LOAD_SCHEMA),
+    target: schemas/* string */.YjP(),
+    /** The report key (runner labels) of the build job whose plans were loaded; null from the CLI. */
+    from: schemas/* string */.YjP().nullable(),
+    engines: schemas/* array */.YOg(loadedEngineSchema),
+});
+
+;// CONCATENATED MODULE: ./.build/tsc/record/deploy-loads.js
+
+/** `reports` by their runner type's report key (trt-ci-<labels>), as the deploy jobs name them in `from`. */
+function withDeployLoads(reports, loads) {
+    const merged = new Map(reports);
+    for (const load of loads) {
+        if (load.from === null)
+            continue;
+        // The runner type's report, or each of its shards' (trt-ci-<labels>-shard-<i>-of-<n>): a load's engines
+        // are matched by model and profile, so a shard's report takes only its own.
+        const own = `trt-ci-${load.from}`;
+        for (const key of [...merged.keys()].filter((k) => k === own || k.startsWith(`${own}-shard-`))) {
+            merged.set(key, withLoad(merged.get(key), load));
+        }
     }
-    catch (error) {
-        if (error instanceof errors/* InputError */.dz)
-            throw error;
-        core/* warning */.$e(`trt-ci: could not read pull request #${given.number}: ${(0,errors/* errorMessage */.gJ)(error)}`);
-        const headSha = given.headSha || context.sha;
-        const pr = { number: Number(given.number), headSha, baseRef: '', baseSha: '', fromFork: false };
-        return { ...context, sha: headSha, pullRequest: pr };
-    }
+    return merged;
 }
-/**
- * The fork a workflow_run's run came from, when it was a `pull_request` run of a fork: GitHub ran the
- * fork's own workflow file there (the merge commit's), which can upload any `trt-ci-*` artifact without a
- * GPU build. Nothing it uploaded decides anything; only the approval path (the base repository's workflow
- * file, on a maintainer's /gpu-ok) builds a fork's code and reports it.
- */
-function forkPullRequestRun(context) {
-    const run = context.event.workflow_run;
-    if (context.eventName !== 'workflow_run' || run?.event !== 'pull_request' || !run.head_sha)
-        return null;
-    const repository = run.head_repository?.full_name ?? null;
-    if (repository === `${context.owner}/${context.repo}`)
-        return null;
-    return { repository: repository ?? '(a deleted fork)', headSha: run.head_sha };
+/** One load put into one report: the observed verdicts in place of the predictions they replace. */
+function withLoad(report, load) {
+    const builds = report.builds.map((build) => ({
+        ...build,
+        deploy: build.deploy.map((row) => {
+            const seen = load.engines.find((e) => e.model === build.model && e.profile === build.profile && row.target === load.target);
+            if (!seen)
+                return row;
+            const line = seen.mismatch ? `${seen.line ?? seen.verdict} (predicted ${seen.predicted})` : seen.line;
+            return { ...row, verdict: seen.verdict, observed: true, line };
+        }),
+    }));
+    // A load seen to fail fails the report as a predicted one does; one seen to load clears the prediction.
+    return { ...report, builds, status: overallStatus({ ...report, builds }) };
 }
-/** The fork's pull request is told it was not built, and its check never reads as passed. */
-async function reportNotBuilt(context, fork, token, key, env) {
-    const said = `## trt-ci ⏸️ not built: awaiting approval\n\nThis pull request comes from the fork ${code(fork.repository)}. ` +
-        "A fork's own pull_request run uses the fork's workflow file, so nothing it uploaded is read. A maintainer " +
-        `reviews commit ${code(fork.headSha)} and comments \`/gpu-ok ${fork.headSha}\` to build it on the GPU ` +
-        'runners; that run reports here.\n';
-    await writeSummary(said);
-    core/* info */.pq(`trt-ci: not built: ${fork.repository}'s own run decides nothing (awaiting /gpu-ok)`);
-    const octokit = token ? makeOctokit(token, env) : null;
-    const pr = octokit ? await pullRequestOf(context, octokit) : null;
-    if (!octokit || !pr)
-        return;
-    const body = `${commentMarker(key)}\n${said}`;
-    const { reporter, target } = await commentAndStartCheck(context, octokit, {
-        number: pr.number,
-        headSha: fork.headSha,
-        key,
-        body,
-    });
-    await reporter.completeCheck(target, {
-        conclusion: 'action_required',
-        title: 'not built: awaiting approval',
-        summary: said,
-        annotations: [],
-    });
-    if (reporter.problems.length)
-        await writeSummary(problemsSection(reporter.problems));
-}
-/** The sticky comment on the pull request, then its check run for all runners started on `headSha`. */
-async function commentAndStartCheck(context, octokit, on) {
-    const reporter = new GitHubReporter(octokit, false);
-    const workflow = workflowFile(context.workflowRef);
-    const where = { owner: context.owner, repo: context.repo, issueNumber: on.number, key: on.key, workflow };
-    await reporter.comment(where, on.body);
-    const target = {
-        owner: context.owner,
-        repo: context.repo,
-        name: input('report', 'check-name') || 'trt-ci (all runners)',
-        headSha: on.headSha,
-    };
-    await reporter.startCheck(target);
-    return { reporter, target };
-}
+
+;// CONCATENATED MODULE: ./.build/tsc/action/report-runners.js
+// The runners' reports as the report job finds them: which runner types the pack started, which report.json
+// files came back from them (the baseline copies left out), and the deploy jobs' loads put into them.
+
+
+
+
+
+
+
+
 /**
  * The runners the pack started, from its `runners` input (a JSON list of label sets, or of ARC scale-set
  * names: `runs-on: <name>`); each uploads its report as the artifact trt-ci-<labels joined with ->, a
@@ -5419,6 +5286,165 @@ async function findReports(root) {
     };
     await walk(root, 0);
     return found.sort();
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/action/report.js
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * The report job of the workflow pack (and the comment workflow for forks): reads the runners'
+ * reports as data, merges them, and posts the one sticky comment and one check run for all runners.
+ * The pull request and its commit come from the event GitHub sent, never from an artifact.
+ */
+async function reportJob(edge) {
+    const token = tokenInput('report');
+    const given = { number: input('report', 'pull-request'), headSha: input('report', 'head-sha') };
+    const context = await namedPullRequest(readRunContext(edge.env, edge.cwd), token, given, edge.env);
+    const key = input('report', 'report-key') || 'trt-ci';
+    const fork = context ? forkPullRequestRun(context) : null;
+    if (fork && context) {
+        await reportNotBuilt(context, fork, token, key, edge.env);
+        return;
+    }
+    const root = (0,external_node_path_.resolve)(edge.cwd, input('report', 'reports'));
+    const files = await findReports(root);
+    const read = [];
+    const loaded = [];
+    for (const file of files) {
+        try {
+            read.push(await loadReport(file, 'report'));
+            loaded.push(file);
+        }
+        catch (error) {
+            core/* warning */.$e(`trt-ci: skipped ${file}: ${(0,errors/* errorMessage */.gJ)(error)}`);
+        }
+    }
+    const reports = withDeployLoadsIn(read, loaded, root);
+    const missing = missingRunners(expectedRunners(input('report', 'expected-runners')), loaded, root, shardCount('report'));
+    if (reports.length === 0 && missing.length === 0) {
+        core/* warning */.$e('trt-ci: no report.json found to merge');
+        return;
+    }
+    // A runner type that wrote no report fails the merged view; it never just drops out of it.
+    if (missing.length > 0)
+        core/* setFailed */.C1(`trt-ci: no report from ${missing.join(', ')}`);
+    const octokit = context && token ? makeOctokit(token, edge.env) : null;
+    const history = context && octokit ? await keepHistory(context, octokit, reports, edge) : [];
+    const configLink = context ? configLinker(context, edge.env) : undefined;
+    const shared = { missing, history, ...(configLink && { configLink }) };
+    const body = renderReports(reports, { limit: COMMENT_LIMIT_BYTES, marker: commentMarker(key), ...shared });
+    await writeSummary(renderReports(reports, { limit: SUMMARY_LIMIT_BYTES, ...shared }));
+    const pr = context && octokit ? await pullRequestOf(context, octokit) : null;
+    if (!pr || !context || !octokit) {
+        core/* info */.pq('trt-ci: no pull request to report to');
+        return;
+    }
+    const { reporter, target } = await commentAndStartCheck(context, octokit, { ...pr, key, body });
+    const annotations = reports.flatMap((report) => reportAnnotations(report, (path) => path));
+    const unique = [...new Map(annotations.map((a) => [`${a.path}:${a.startLine}:${a.title}`, a])).values()];
+    const conclusion = checkConclusion({ cancelled: false, crashed: false, reports, missing: missing.length });
+    const runners = `${reports.length} runner type${reports.length === 1 ? '' : 's'}` +
+        (missing.length ? `, ${missing.length} without a report` : '');
+    await reporter.completeCheck(target, {
+        conclusion,
+        title: `${conclusion === 'success' ? 'passed' : 'failed'} on ${runners}`,
+        summary: body,
+        annotations: unique,
+    });
+    if (reporter.problems.length)
+        await writeSummary(problemsSection(reporter.problems));
+}
+/**
+ * The context with the pull request the gate named (an approval comment's event names none); one the API
+ * does not give is still reported on, by its number and the commit that was built.
+ */
+async function namedPullRequest(context, token, given, env) {
+    if (!context)
+        return null;
+    try {
+        return await withPullRequest(context, token ? makeOctokit(token, env) : null, given);
+    }
+    catch (error) {
+        if (error instanceof errors/* InputError */.dz)
+            throw error;
+        core/* warning */.$e(`trt-ci: could not read pull request #${given.number}: ${(0,errors/* errorMessage */.gJ)(error)}`);
+        const headSha = given.headSha || context.sha;
+        const pr = { number: Number(given.number), headSha, baseRef: '', baseSha: '', fromFork: false };
+        return { ...context, sha: headSha, pullRequest: pr };
+    }
+}
+/**
+ * The fork a workflow_run's run came from, when it was a `pull_request` run of a fork: GitHub ran the
+ * fork's own workflow file there (the merge commit's), which can upload any `trt-ci-*` artifact without a
+ * GPU build. Nothing it uploaded decides anything; only the approval path (the base repository's workflow
+ * file, on a maintainer's /gpu-ok) builds a fork's code and reports it.
+ */
+function forkPullRequestRun(context) {
+    const run = context.event.workflow_run;
+    if (context.eventName !== 'workflow_run' || run?.event !== 'pull_request' || !run.head_sha)
+        return null;
+    const repository = run.head_repository?.full_name ?? null;
+    if (repository === `${context.owner}/${context.repo}`)
+        return null;
+    return { repository: repository ?? '(a deleted fork)', headSha: run.head_sha };
+}
+/** The fork's pull request is told it was not built, and its check never reads as passed. */
+async function reportNotBuilt(context, fork, token, key, env) {
+    const said = `## trt-ci ⏸️ not built: awaiting approval\n\nThis pull request comes from the fork ${code(fork.repository)}. ` +
+        "A fork's own pull_request run uses the fork's workflow file, so nothing it uploaded is read. A maintainer " +
+        `reviews commit ${code(fork.headSha)} and comments \`/gpu-ok ${fork.headSha}\` to build it on the GPU ` +
+        'runners; that run reports here.\n';
+    await writeSummary(said);
+    core/* info */.pq(`trt-ci: not built: ${fork.repository}'s own run decides nothing (awaiting /gpu-ok)`);
+    const octokit = token ? makeOctokit(token, env) : null;
+    const pr = octokit ? await pullRequestOf(context, octokit) : null;
+    if (!octokit || !pr)
+        return;
+    const body = `${commentMarker(key)}\n${said}`;
+    const { reporter, target } = await commentAndStartCheck(context, octokit, {
+        number: pr.number,
+        headSha: fork.headSha,
+        key,
+        body,
+    });
+    await reporter.completeCheck(target, {
+        conclusion: 'action_required',
+        title: 'not built: awaiting approval',
+        summary: said,
+        annotations: [],
+    });
+    if (reporter.problems.length)
+        await writeSummary(problemsSection(reporter.problems));
+}
+/** The sticky comment on the pull request, then its check run for all runners started on `headSha`. */
+async function commentAndStartCheck(context, octokit, on) {
+    const reporter = new GitHubReporter(octokit, false);
+    const workflow = workflowFile(context.workflowRef);
+    const where = { owner: context.owner, repo: context.repo, issueNumber: on.number, key: on.key, workflow };
+    await reporter.comment(where, on.body);
+    const target = {
+        owner: context.owner,
+        repo: context.repo,
+        name: input('report', 'check-name') || 'trt-ci (all runners)',
+        headSha: on.headSha,
+    };
+    await reporter.startCheck(target);
+    return { reporter, target };
 }
 /**
  * The pull request of this run and its head commit, from the event: a pull_request event, or the
