@@ -51,6 +51,7 @@ export async function deployJob(edge: ActionEdge, target: string): Promise<void>
       `${e.mismatch ? `predicted ${e.predicted}` : ''} |`,
   );
   await writeSummary(
+    edge.env,
     `## trt-ci: loaded on ${text(target)}\n\n| engine | verdict | TensorRT said | |\n|---|---|---|---|\n` +
       `${rows.join('\n')}\n`,
   );

@@ -75,7 +75,10 @@ export async function gateCommand(edge: ActionEdge): Promise<void> {
   // The build matrix's shard dimension: [1, …, shards].
   core.setOutput('shards', JSON.stringify(Array.from({ length: shardCount('gate') }, (_, i) => i + 1)));
   const verdict = decision.allowed ? '✅ GPU runners allowed' : '⛔ GPU runners not used';
-  await writeSummary(`## trt-ci gate: ${verdict}\n\n${decision.reason}\n\n${describeForkApproval(approval)}\n`);
+  await writeSummary(
+    edge.env,
+    `## trt-ci gate: ${verdict}\n\n${decision.reason}\n\n${describeForkApproval(approval)}\n`,
+  );
 }
 
 /** The one commit a SHA prefix names in the repository (GitHub answers 422 when several or none share it). */

@@ -63,7 +63,7 @@ export async function reportJob(edge: ActionEdge): Promise<void> {
   const configLink = context ? configLinker(context, edge.env) : undefined;
   const shared = { missing, history, ...(configLink && { configLink }) };
   const body = renderReports(reports, { limit: COMMENT_LIMIT_BYTES, marker: commentMarker(key), ...shared });
-  await writeSummary(renderReports(reports, { limit: SUMMARY_LIMIT_BYTES, ...shared }));
+  await writeSummary(edge.env, renderReports(reports, { limit: SUMMARY_LIMIT_BYTES, ...shared }));
   const pr = context && octokit ? await pullRequestOf(context, octokit) : null;
   if (!pr || !context || !octokit) {
     core.info('trt-ci: no pull request to report to');
@@ -82,7 +82,7 @@ export async function reportJob(edge: ActionEdge): Promise<void> {
     summary: body,
     annotations: unique,
   });
-  if (reporter.problems.length) await writeSummary(problemsSection(reporter.problems));
+  if (reporter.problems.length) await writeSummary(edge.env, problemsSection(reporter.problems));
 }
 
 /**
@@ -134,7 +134,7 @@ async function reportNotBuilt(
     "A fork's own pull_request run uses the fork's workflow file, so nothing it uploaded is read. A maintainer " +
     `reviews commit ${code(fork.headSha)} and comments \`/gpu-ok ${fork.headSha}\` to build it on the GPU ` +
     'runners; that run reports here.\n';
-  await writeSummary(said);
+  await writeSummary(env, said);
   core.info(`trt-ci: not built: ${fork.repository}'s own run decides nothing (awaiting /gpu-ok)`);
   const octokit = token ? makeOctokit(token, env) : null;
   const pr = octokit ? await pullRequestOf(context, octokit) : null;
@@ -152,7 +152,7 @@ async function reportNotBuilt(
     summary: said,
     annotations: [],
   });
-  if (reporter.problems.length) await writeSummary(problemsSection(reporter.problems));
+  if (reporter.problems.length) await writeSummary(env, problemsSection(reporter.problems));
 }
 
 /** The sticky comment on the pull request, then its check run for all runners started on `headSha`. */

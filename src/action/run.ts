@@ -148,7 +148,10 @@ async function publish(job: RunJob, { result, crash }: { result: PipelineResult 
   const notWritten = unwritten.length
     ? `\n\n### Not written\n\n${unwritten.map((u) => `- ${text(u)}`).join('\n')}\n`
     : '';
-  await writeSummary(`${markdown}${notWritten}${problemsSection(reporter.problems)}`.slice(0, SUMMARY_LIMIT_BYTES));
+  await writeSummary(
+    edge.env,
+    `${markdown}${notWritten}${problemsSection(reporter.problems)}`.slice(0, SUMMARY_LIMIT_BYTES),
+  );
   // A cancelled run never passes: what it did not get to (a build, an A/B) would otherwise read as fine.
   const reason = cancelled
     ? 'cancelled (the runner stopped the job); what ran is in the report'

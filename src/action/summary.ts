@@ -1,13 +1,18 @@
 import * as core from '@actions/core';
+import { appendFile } from 'node:fs/promises';
 import { errorMessage, InputError } from '../common/errors.js';
 import { codeBlock } from '../common/markdown-text.js';
 import { permissionsBlock, type ReportingProblem } from '../github/problems.js';
 
-/** The job summary needs no permission, so it is always written; a failure to write it never hides the result. */
-export async function writeSummary(markdown: string): Promise<void> {
-  if (!process.env.GITHUB_STEP_SUMMARY) return;
+/**
+ * The job summary needs no permission, so it is always written (appended to the file the runner names in the
+ * job's GITHUB_STEP_SUMMARY, as the runner's own summary API does); a failure to write it never hides the result.
+ */
+export async function writeSummary(env: NodeJS.ProcessEnv, markdown: string): Promise<void> {
+  const file = env.GITHUB_STEP_SUMMARY;
+  if (!file) return;
   try {
-    await core.summary.addRaw(markdown).write();
+    await appendFile(file, markdown);
   } catch (error) {
     core.warning(`trt-ci: could not write the job summary: ${errorMessage(error)}`);
   }
