@@ -6,7 +6,8 @@
 // `uses:` says: a tag or a branch would move under the caller. So the release is two commits:
 //   C  the code (src, dist, action.yml), as main has it;
 //   R  C plus one change: every `uses: owner/name@…` of the pack pinned to C by full SHA (and the release's
-//      entry in CHANGELOG.md: the subjects of the commits since the last release).
+//      entry in CHANGELOG.md: what changed for a user, written by hand under "## Unreleased" as it landed,
+//      grouped Added / Changed / Fixed / Security; the commits are git's to list, not the changelog's).
 // R's workflows run C's action, and C's dist is R's dist (R changes workflow files only): a caller who
 // pins R runs exactly the code of R. The tag vX.Y.Z names R.
 //
@@ -45,6 +46,17 @@ const tag = `v${version}`;
 const released = git('tag', '--list', tag) || git('log', '-1', '--format=%H', `--grep=^release ${tag}:`);
 if (released) fail(`${tag} exists: raise the version in package.json and run npm run build`);
 
+const changelogFile = join(cwd, 'CHANGELOG.md');
+const changelog = existsSync(changelogFile) ? readFileSync(changelogFile, 'utf8') : '';
+// What changed for a user, written by hand under "## Unreleased" as it lands: the release's entry.
+const unreleased = /^## Unreleased\n([\s\S]*?)(?=^## (?!#)|(?![\s\S]))/m.exec(changelog);
+if (!unreleased?.[1]?.trim()) {
+  fail(
+    'CHANGELOG.md has nothing under "## Unreleased": write what changed for a user there first ' +
+      '(### Added, ### Changed, ### Fixed, ### Security)',
+  );
+}
+
 const code = git('rev-parse', 'HEAD');
 // The pack and its copies under .github/workflows, where callers find it.
 const files = git('ls-files', 'workflows', '.github/workflows')
@@ -65,37 +77,28 @@ for (const file of files) {
   writeFileSync(join(cwd, file), stamped);
 }
 if (pinned === 0) fail(`no "uses: ${repository}@…" in ${files.join(', ')}: is --repository right?`);
-// CHANGELOG.md: this release's entry on top, the subjects of the commits since the last release, oldest first
-// (the release commits themselves left out: they only pin the pack).
-// The newest release tag; in a clone without tags (they may not travel), the newest release commit, by the
-// subject this script gives it.
+// CHANGELOG.md: this release's entry on top, the notes under "## Unreleased", and where git lists its commits.
+// The previous release: the newest release tag; in a clone without tags (they may not travel), the newest
+// release commit, by the subject this script gives it.
 const tagged = git('tag', '--list', 'v*', '--sort=-v:refname', '--merged', code).split('\n').filter(Boolean)[0];
 const committed = /^(\S+) release (v\d+\.\d+\.\d+):/.exec(
   git('log', '-1', '--format=%H %s', '--grep=^release v[0-9]', code),
 );
-const since = tagged ? { ref: tagged, name: tagged } : committed ? { ref: committed[1], name: committed[2] } : null;
-const previous = since?.name;
-const subjects = git('log', '--reverse', '--no-merges', '--format=%h %s', since ? `${since.ref}..${code}` : code)
-  .split('\n')
-  .filter((line) => line && !/^\S+ release v\d/.test(line));
+const previous = tagged ?? committed?.[2] ?? null;
 const date = git('show', '--no-patch', '--format=%cs', code);
-const changelogFile = join(cwd, 'CHANGELOG.md');
-const changelog = existsSync(changelogFile) ? readFileSync(changelogFile, 'utf8') : '';
-// What changed for a user, written by hand under "## Unreleased" as it lands, leads the release's entry.
-const unreleased = /^## Unreleased\n([\s\S]*?)(?=^## |(?![\s\S]))/m.exec(changelog);
 const entry = [
   `## ${tag} (${date})`,
   '',
   `Callers pin \`${repository}/.github/workflows/trt-ci.yml@<this release's commit> # ${tag}\`;`,
   `its actions are those of ${code}.`,
-  ...(unreleased ? [unreleased[1].trim(), ''] : []),
-  previous ? `Since ${previous}:` : 'The first release with a changelog:',
   '',
-  ...subjects.map((line) => `- ${line.slice(line.indexOf(' ') + 1)} (${line.slice(0, line.indexOf(' '))})`),
+  unreleased[1].trim(),
+  '',
+  `Its commits: \`git log --oneline ${previous ? `${previous}..` : ''}${tag}\`.`,
   '',
 ].join('\n');
 const heading = '# Changelog\n\nEach release of trt-ci, newest first, written by `npm run release`.\n\n';
-const older = changelog.replace(heading, '').replace(unreleased?.[0] ?? '', '');
+const older = changelog.replace(heading, '').replace(unreleased[0], '');
 writeFileSync(changelogFile, `${heading}${entry}\n${older}`.replace(/\n{3,}/g, '\n\n'));
 git('add', ...files, 'CHANGELOG.md');
 git('commit', '--quiet', '-m', `release ${tag}: the pack runs the action of ${code.slice(0, 12)}`);

@@ -36,6 +36,14 @@ describe('a release', () => {
   // A version no commit of this repository released (its own release commits count, tags or not).
   const pkg = join(clone, 'package.json');
   writeFileSync(pkg, readFileSync(pkg, 'utf8').replace(/"version": "[^"]+"/, '"version": "99.0.0"'));
+  // What changed for a user, as a developer writes it under "## Unreleased" (whatever main has there now).
+  const changelogFile = join(clone, 'CHANGELOG.md');
+  const NOTES = '### Fixed\n\n- A fix this test releases, said for a user.';
+  const heading = '# Changelog\n\nEach release of trt-ci, newest first, written by `npm run release`.\n\n';
+  const kept = readFileSync(changelogFile, 'utf8')
+    .replace(heading, '')
+    .replace(/^## Unreleased\n[\s\S]*?(?=^## )/m, '');
+  writeFileSync(changelogFile, `${heading}## Unreleased\n\n${NOTES}\n\n${kept}`);
   git('commit', '--quiet', '-am', 'the code this test releases');
   const code = git('rev-parse', 'HEAD');
 
@@ -50,23 +58,21 @@ describe('a release', () => {
     expect(changed).toContain('CHANGELOG.md');
     const workflows = changed.filter((f) => f !== 'CHANGELOG.md');
     expect(workflows.every((f) => /^(\.github\/)?workflows\/trt-ci[\w-]*\.yml$/.test(f))).toBe(true);
-    // Its entry is on top, and lists the code commit's subject.
+    // Its entry is on top: the notes written by hand under "## Unreleased" (the heading gone), and where git
+    // lists its commits; no commit subject is copied in.
     const changelog = git('show', `${pinned}:CHANGELOG.md`);
     const tag = git('describe', '--tags', '--exact-match', pinned);
     expect(changelog.split('\n').find((l) => l.startsWith('## '))).toMatch(
       new RegExp(`^## ${tag} \\(\\d{4}-\\d\\d-\\d\\d\\)$`),
     );
-    expect(changelog).toContain(
-      `- ${git('show', '--no-patch', '--format=%s', code)} (${git('rev-parse', '--short', code)})`,
+    const entry = changelog.slice(
+      changelog.indexOf(`## ${tag}`),
+      changelog.indexOf('\n## ', changelog.indexOf(`## ${tag}`)),
     );
-    // The notes written by hand under "## Unreleased" lead the release's entry, and the heading is gone.
-    const before = git('show', `${code}:CHANGELOG.md`);
-    const notes = /^## Unreleased\n([\s\S]*?)^## /m.exec(before)?.[1]?.trim();
-    if (notes) {
-      expect(changelog).not.toContain('## Unreleased');
-      expect(changelog.indexOf(notes)).toBeGreaterThan(changelog.indexOf(`## ${tag}`));
-      expect(changelog.indexOf(notes)).toBeLessThan(changelog.indexOf('Since '));
-    }
+    expect(changelog).not.toContain('## Unreleased');
+    expect(entry).toContain(NOTES);
+    expect(entry).toMatch(/^Its commits: `git log --oneline (v\d+\.\d+\.\d+\.\.)?v99\.0\.0`\.$/m);
+    expect(entry).not.toContain(git('show', '--no-patch', '--format=%s', code));
     for (const file of workflows) {
       // No exemption for our own action: every uses: is a full SHA (with its version) or local.
       expect(unpinnedActions(git('show', `${pinned}:${file}`))).toEqual([]);
@@ -87,6 +93,17 @@ describe('a release', () => {
     for (const path of ['action.yml', 'gate/action.yml', 'report/action.yml', 'dist']) {
       expect(git('rev-parse', `${actionCommit}:${path}`), path).toBe(git('rev-parse', `${pinned}:${path}`));
     }
+  });
+
+  it('refuses a release with nothing written under "## Unreleased"', () => {
+    // The release above took the notes: the next version has none yet.
+    writeFileSync(pkg, readFileSync(pkg, 'utf8').replace(/"version": "[^"]+"/, '"version": "99.0.1"'));
+    git('commit', '--quiet', '-am', 'a version with no notes');
+    const bare = release();
+    expect(bare.status).toBe(2);
+    expect(bare.stderr).toMatch(/release: CHANGELOG\.md has nothing under "## Unreleased"/);
+    expect(git('tag', '--list', 'v99.0.1')).toBe('');
+    git('reset', '--quiet', '--hard', 'HEAD^');
   });
 
   it('refuses to release the same version twice, or a tree with changes', () => {
