@@ -121,14 +121,15 @@ const METRICS = {
     },
 };
 const METRIC_NAMES = Object.keys(METRICS);
-/**
- * What every model gets unless trt-ci.yml says otherwise: warnings only, for the two signs of
- * NVIDIA/TensorRT#4841 (a plan that is mostly a trailing zero run, a plan that grew a lot).
- */
 /** What benchmark: ab adds unless latency-growth is set: 1% slower (significantly) fails. */
 const AB_BUDGETS = {
     'latency-growth': { fail: { unit: 'fraction', value: 0.01, text: '1%' }, warn: null },
 };
+/**
+ * What every model gets unless trt-ci.yml says otherwise: warnings only, for the two signs of
+ * NVIDIA/TensorRT#4841 (a plan that is mostly a trailing zero run, a plan that grew a lot) and for an
+ * accuracy that drifted from the baseline's.
+ */
 const DEFAULT_BUDGETS = {
     'trailing-zeros': { warn: { unit: 'fraction', value: 0.5, text: '50%' }, fail: null },
     'plan-growth': { warn: { unit: 'fraction', value: 0.2, text: '20%' }, fail: null },
@@ -15871,7 +15872,7 @@ async function openRun(given) {
 ;// CONCATENATED MODULE: ./.build/tsc/contract/version.js
 // Written by npm run build from package.json's "version", the one place the version is set (.ci/run fails
 // when this file is stale).
-const VERSION = '0.13.0';
+const VERSION = '0.14.0';
 
 ;// CONCATENATED MODULE: ./.build/tsc/builds/manifest.js
 
@@ -18204,12 +18205,17 @@ function permissionsBlock(problems) {
 
 
 
-/** The job summary needs no permission, so it is always written; a failure to write it never hides the result. */
-async function writeSummary(markdown) {
-    if (!process.env.GITHUB_STEP_SUMMARY)
+
+/**
+ * The job summary needs no permission, so it is always written (appended to the file the runner names in the
+ * job's GITHUB_STEP_SUMMARY, as the runner's own summary API does); a failure to write it never hides the result.
+ */
+async function writeSummary(env, markdown) {
+    const file = env.GITHUB_STEP_SUMMARY;
+    if (!file)
         return;
     try {
-        await core/* summary */.z.addRaw(markdown).write();
+        await (0,promises_.appendFile)(file, markdown);
     }
     catch (error) {
         core/* warning */.$e(`trt-ci: could not write the job summary: ${(0,errors/* errorMessage */.gJ)(error)}`);
@@ -18780,7 +18786,7 @@ async function deployJob(edge, target) {
     core/* setOutput */.uH('deploy-artifact', `trt-ci-deploy-${target.replace(/[^A-Za-z0-9._-]+/g, '-')}`);
     const rows = engines.map((e) => `| ${markdown_text_text(`${e.model} / ${e.profile}`)} | ${e.verdict} | ${markdown_text_text(e.line ?? '')} | ` +
         `${e.mismatch ? `predicted ${e.predicted}` : ''} |`);
-    await writeSummary(`## trt-ci: loaded on ${markdown_text_text(target)}\n\n| engine | verdict | TensorRT said | |\n|---|---|---|---|\n` +
+    await writeSummary(edge.env, `## trt-ci: loaded on ${markdown_text_text(target)}\n\n| engine | verdict | TensorRT said | |\n|---|---|---|---|\n` +
         `${rows.join('\n')}\n`);
     const failed = engines.filter((e) => e.verdict === 'fails');
     const problems = [
@@ -19011,7 +19017,7 @@ async function publish(job, { result, crash }) {
     const notWritten = unwritten.length
         ? `\n\n### Not written\n\n${unwritten.map((u) => `- ${markdown_text_text(u)}`).join('\n')}\n`
         : '';
-    await writeSummary(`${markdown}${notWritten}${problemsSection(reporter.problems)}`.slice(0, SUMMARY_LIMIT_BYTES));
+    await writeSummary(edge.env, `${markdown}${notWritten}${problemsSection(reporter.problems)}`.slice(0, SUMMARY_LIMIT_BYTES));
     // A cancelled run never passes: what it did not get to (a build, an A/B) would otherwise read as fine.
     const reason = cancelled
         ? 'cancelled (the runner stopped the job); what ran is in the report'

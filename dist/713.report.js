@@ -171,14 +171,15 @@ const METRICS = {
     },
 };
 const METRIC_NAMES = Object.keys(METRICS);
-/**
- * What every model gets unless trt-ci.yml says otherwise: warnings only, for the two signs of
- * NVIDIA/TensorRT#4841 (a plan that is mostly a trailing zero run, a plan that grew a lot).
- */
 /** What benchmark: ab adds unless latency-growth is set: 1% slower (significantly) fails. */
 const AB_BUDGETS = {
     'latency-growth': { fail: { unit: 'fraction', value: 0.01, text: '1%' }, warn: null },
 };
+/**
+ * What every model gets unless trt-ci.yml says otherwise: warnings only, for the two signs of
+ * NVIDIA/TensorRT#4841 (a plan that is mostly a trailing zero run, a plan that grew a lot) and for an
+ * accuracy that drifted from the baseline's.
+ */
 const DEFAULT_BUDGETS = {
     'trailing-zeros': { warn: { unit: 'fraction', value: 0.5, text: '50%' }, fail: null },
     'plan-growth': { warn: { unit: 'fraction', value: 0.2, text: '20%' }, fail: null },
@@ -3377,12 +3378,17 @@ function permissionsBlock(problems) {
 
 
 
-/** The job summary needs no permission, so it is always written; a failure to write it never hides the result. */
-async function writeSummary(markdown) {
-    if (!process.env.GITHUB_STEP_SUMMARY)
+
+/**
+ * The job summary needs no permission, so it is always written (appended to the file the runner names in the
+ * job's GITHUB_STEP_SUMMARY, as the runner's own summary API does); a failure to write it never hides the result.
+ */
+async function writeSummary(env, markdown) {
+    const file = env.GITHUB_STEP_SUMMARY;
+    if (!file)
         return;
     try {
-        await core/* summary */.z.addRaw(markdown).write();
+        await (0,promises_.appendFile)(file, markdown);
     }
     catch (error) {
         core/* warning */.$e(`trt-ci: could not write the job summary: ${(0,errors/* errorMessage */.gJ)(error)}`);
@@ -5348,7 +5354,7 @@ async function reportJob(edge) {
     const configLink = context ? configLinker(context, edge.env) : undefined;
     const shared = { missing, history, ...(configLink && { configLink }) };
     const body = renderReports(reports, { limit: COMMENT_LIMIT_BYTES, marker: commentMarker(key), ...shared });
-    await writeSummary(renderReports(reports, { limit: SUMMARY_LIMIT_BYTES, ...shared }));
+    await writeSummary(edge.env, renderReports(reports, { limit: SUMMARY_LIMIT_BYTES, ...shared }));
     const pr = context && octokit ? await pullRequestOf(context, octokit) : null;
     if (!pr || !context || !octokit) {
         core/* info */.pq('trt-ci: no pull request to report to');
@@ -5367,7 +5373,7 @@ async function reportJob(edge) {
         annotations: unique,
     });
     if (reporter.problems.length)
-        await writeSummary(problemsSection(reporter.problems));
+        await writeSummary(edge.env, problemsSection(reporter.problems));
 }
 /**
  * The context with the pull request the gate named (an approval comment's event names none); one the API
@@ -5409,7 +5415,7 @@ async function reportNotBuilt(context, fork, token, key, env) {
         "A fork's own pull_request run uses the fork's workflow file, so nothing it uploaded is read. A maintainer " +
         `reviews commit ${code(fork.headSha)} and comments \`/gpu-ok ${fork.headSha}\` to build it on the GPU ` +
         'runners; that run reports here.\n';
-    await writeSummary(said);
+    await writeSummary(env, said);
     core/* info */.pq(`trt-ci: not built: ${fork.repository}'s own run decides nothing (awaiting /gpu-ok)`);
     const octokit = token ? makeOctokit(token, env) : null;
     const pr = octokit ? await pullRequestOf(context, octokit) : null;
@@ -5429,7 +5435,7 @@ async function reportNotBuilt(context, fork, token, key, env) {
         annotations: [],
     });
     if (reporter.problems.length)
-        await writeSummary(problemsSection(reporter.problems));
+        await writeSummary(env, problemsSection(reporter.problems));
 }
 /** The sticky comment on the pull request, then its check run for all runners started on `headSha`. */
 async function commentAndStartCheck(context, octokit, on) {

@@ -546,6 +546,8 @@ function shardCount(action) {
     return count;
 }
 
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __webpack_require__(1455);
 ;// CONCATENATED MODULE: ./.build/tsc/github/problems.js
 
 function httpStatus(error) {
@@ -580,12 +582,17 @@ function problems_permissionsBlock(problems) {
 
 
 
-/** The job summary needs no permission, so it is always written; a failure to write it never hides the result. */
-async function writeSummary(markdown) {
-    if (!process.env.GITHUB_STEP_SUMMARY)
+
+/**
+ * The job summary needs no permission, so it is always written (appended to the file the runner names in the
+ * job's GITHUB_STEP_SUMMARY, as the runner's own summary API does); a failure to write it never hides the result.
+ */
+async function writeSummary(env, markdown) {
+    const file = env.GITHUB_STEP_SUMMARY;
+    if (!file)
         return;
     try {
-        await core/* summary */.z.addRaw(markdown).write();
+        await (0,promises_.appendFile)(file, markdown);
     }
     catch (error) {
         core/* warning */.$e(`trt-ci: could not write the job summary: ${(0,errors/* errorMessage */.gJ)(error)}`);
@@ -700,7 +707,7 @@ async function gateCommand(edge) {
     // The build matrix's shard dimension: [1, …, shards].
     core/* setOutput */.uH('shards', JSON.stringify(Array.from({ length: shardCount('gate') }, (_, i) => i + 1)));
     const verdict = decision.allowed ? '✅ GPU runners allowed' : '⛔ GPU runners not used';
-    await writeSummary(`## trt-ci gate: ${verdict}\n\n${decision.reason}\n\n${describeForkApproval(approval)}\n`);
+    await writeSummary(edge.env, `## trt-ci gate: ${verdict}\n\n${decision.reason}\n\n${describeForkApproval(approval)}\n`);
 }
 /** The one commit a SHA prefix names in the repository (GitHub answers 422 when several or none share it). */
 async function resolveCommit(octokit, repo, prefix) {
