@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { startGitHubApi, type ApiOptions, type GitHubApi } from './support/github-api.js';
 import { expectedRunners, missingRunners } from '../src/action/report-runners.js';
 import { allGone, cli, fromSource, makeRunner, type Runner, type RunnerOptions } from './support/harness.js';
+import { zipOf } from './support/zip.js';
 import { classifierOnnx } from './support/onnx-models.js';
 import type { Report } from '../src/contract/report.js';
 
@@ -642,12 +643,7 @@ describe('the action against a local GitHub API', () => {
 /** A zip holding one report.json, as actions/upload-artifact stores it. */
 function reportZip(dir: string, report: string): string {
   const zip = join(dir, 'artifact.zip');
-  execFileSync('python3', [
-    '-c',
-    'import sys, zipfile; z = zipfile.ZipFile(sys.argv[1], "w"); z.write(sys.argv[2], "report.json"); z.close()',
-    zip,
-    report,
-  ]);
+  writeFileSync(zip, zipOf([['report.json', readFileSync(report)]]));
   return zip;
 }
 

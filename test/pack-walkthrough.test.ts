@@ -17,7 +17,7 @@ import {
   readWorkflow,
   runWorkflow,
   type WorkflowRun,
-  zipOf,
+  artifactZip,
 } from './support/pack-runner.js';
 
 const REPO = 'acme/engines';
@@ -143,7 +143,7 @@ beforeAll(async () => {
     if (m) {
       return () => {
         const { runId, name } = ids.get(Number(m![1]))!;
-        return { status: 200, body: zipOf(artifactsOf(runId).get(name)!) };
+        return { status: 200, body: artifactZip(artifactsOf(runId).get(name)!) };
       };
     }
     if (path.startsWith('/repos/acme/engines/compare/')) {

@@ -8,12 +8,12 @@
 // default branch (storesBaseline in src/github/baseline-artifact.ts says when).
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { basename, join, relative, resolve } from 'node:path';
 import { data, Evaluator, Lexer, Parser } from '@actions/expressions';
 import { parseDocument } from 'yaml';
 import { fromSource } from './harness.js';
+import { zipOf } from './zip.js';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -419,16 +419,8 @@ function downloadInto(artifacts: Artifacts, pattern: string, into: string): void
 }
 
 /** The artifact as the zip GitHub serves for GET /actions/artifacts/{id}/zip. */
-export function zipOf(dir: string): Buffer {
-  const zip = join(mkdtempSync(join(tmpdir(), 'trt-ci-zip-')), 'artifact.zip');
-  execFileSync('python3', [
-    '-c',
-    'import os, sys, zipfile\nz = zipfile.ZipFile(sys.argv[1], "w")\nfor base, _, files in os.walk(sys.argv[2]):\n' +
-      '  for f in files:\n    p = os.path.join(base, f); z.write(p, os.path.relpath(p, sys.argv[2]))\nz.close()',
-    zip,
-    dir,
-  ]);
-  return readFileSync(zip);
+export function artifactZip(dir: string): Buffer {
+  return zipOf(walk(dir).map((file) => [relative(dir, file), readFileSync(file)] as const));
 }
 
 /** One of trt-ci's actions, as the runner runs it. */
