@@ -171,7 +171,8 @@ describe('scanPlan on plans built here', () => {
   it('ZeroRuns counts the same whatever the chunking', () => {
     const data = Buffer.concat([
       Buffer.alloc(10),
-      randomBytes(1000),
+      // No zero among them: one at either end would join a run (a flake once in 128 runs, seen).
+      randomBytes(1000).map((b) => b || 1),
       Buffer.alloc(70_000),
       Buffer.from([1]),
       Buffer.alloc(3),

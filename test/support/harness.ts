@@ -182,7 +182,10 @@ export async function allGone(pids: number[]): Promise<number[]> {
   return pids.filter(isAlive);
 }
 
-/** A program compiled from src/: the run action, the gate and report actions, or the CLI. */
+/**
+ * A program compiled from src/ (the run action, the gate and report actions, or the CLI), as node's arguments:
+ * with one GC thread, as the test workers (vitest.config.ts): many of them run at once on a machine of few cores.
+ */
 export function fromSource(program: 'action' | 'gate' | 'report' | 'cli'): string[] {
-  return [join(PROGRAMS_DIR, `${program}.mjs`)];
+  return ['--single-threaded-gc', join(PROGRAMS_DIR, `${program}.mjs`)];
 }
