@@ -771,6 +771,11 @@ const cacheVerdictSchema = schemas/* object */.Ikc({
     untrusted: schemas/* boolean */.zMY().default(false),
     /** The cache could not be read or written (a full or read-only disk): the engine was built all the same. */
     problem: nullableString.default(null),
+    /**
+     * A hit's build, as the entry's record gives its argv: what a served engine was built with (a cached build has
+     * no attempts of its own), for the history's series key. Absent on a miss, and in older reports.
+     */
+    argv: schemas/* array */.YOg(schemas/* string */.YjP()).optional(),
     /** With an oci:// cache: where the entry came from or went, and who built it. */
     registry: schemas/* object */.Ikc({
         /** oci://… the entry was pulled from; null when it was not (a miss, or found in the run's folder). */
@@ -7543,7 +7548,12 @@ class PlanCache {
         const layerInfo = record.hasLayerInfo ? files.layerInfo : null;
         return {
             served: { plan: files.plan, layerInfo, scan, buildSeconds: record.buildSeconds },
-            verdict: { ...miss(key, registry, { registry: remote }), hit: true, savedSeconds: record.buildSeconds },
+            verdict: {
+                ...miss(key, registry, { registry: remote }),
+                hit: true,
+                savedSeconds: record.buildSeconds,
+                argv: record.argv,
+            },
         };
     }
     /**

@@ -821,6 +821,11 @@ const cacheVerdictSchema = schemas/* object */.Ikc({
     untrusted: schemas/* boolean */.zMY().default(false),
     /** The cache could not be read or written (a full or read-only disk): the engine was built all the same. */
     problem: nullableString.default(null),
+    /**
+     * A hit's build, as the entry's record gives its argv: what a served engine was built with (a cached build has
+     * no attempts of its own), for the history's series key. Absent on a miss, and in older reports.
+     */
+    argv: schemas/* array */.YOg(schemas/* string */.YjP()).optional(),
     /** With an oci:// cache: where the entry came from or went, and who built it. */
     registry: schemas/* object */.Ikc({
         /** oci://… the entry was pulled from; null when it was not (a miss, or found in the run's folder). */
@@ -4278,7 +4283,8 @@ function flagsHash(argv) {
 }
 const majorMinor = (version) => version.split('.').slice(0, 2).join('.');
 function seriesKeyOf(build, report) {
-    const built = build.attempts.at(-1)?.argv;
+    // A served engine has no attempts of its own: the entry's record says what it was built with.
+    const built = build.attempts.at(-1)?.argv ?? (build.status === 'cached' ? build.cache?.argv : undefined);
     // fp16 or bf16 on TensorRT 11 is in the ONNX trt-ci wrote, not in a flag: the key says which, and the kept nodes
     // (which 10.x carries in --layerPrecisions) are part of its flags.
     const argv = built && build.builtFrom ? [...built, ...build.builtFrom.kept.map((n) => `keep-fp32=${n}`)] : built;

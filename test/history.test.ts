@@ -185,6 +185,37 @@ describe('trt-ci history on the reports of real runs (issue 28)', () => {
     return { runner, file, report: JSON.parse(readFileSync(file, 'utf8')) as Report };
   }
 
+  it('an engine served from the cache is a point of the series of the build it stands for (issue 58)', async () => {
+    const runner = makeRunner();
+    runner.touch('m.onnx');
+    const config = runner.writeConfig(
+      'output-dir: out\ncache-dir: cache\nbenchmark: true\nmodels:\n  - name: m\n    onnx: m.onnx\n' +
+        '    precision: fp16\n    profiles: [{ name: p, shapes: { x: 1x3x8x8 } }]\n',
+    );
+    const history = join(runner.dir, 'history');
+    const runAndAppend = async (commit: string) => {
+      const run = await cli(['run', '--config', config]);
+      expect(run.code, run.stderr).toBe(0);
+      const file = join(runner.dir, 'out', `report-${commit}.json`);
+      writeFileSync(file, readFileSync(join(runner.dir, 'out', 'report.json')));
+      const appended = await cli(['history', 'append', '--report', file, '--history', history, '--commit', commit]);
+      expect(appended.code, appended.stderr).toBe(0);
+      return JSON.parse(readFileSync(file, 'utf8')) as Report;
+    };
+    const built = await runAndAppend('a'.repeat(40));
+    const served = await runAndAppend('b'.repeat(40));
+    expect([built.builds[0]!.status, served.builds[0]!.status]).toEqual(['built', 'cached']);
+    expect(served.builds[0]!.attempts).toEqual([]);
+    const read: HistoryRead = { points: [], skipped: [] };
+    for (const month of readdirSync(join(history, 'points')))
+      parseJsonLines(readFileSync(join(history, 'points', month), 'utf8'), month, read);
+    expect(read.points.map((p) => p.commit)).toEqual(['a'.repeat(40), 'b'.repeat(40)]);
+    expect(seriesId(read.points[1]!.key)).toBe(seriesId(read.points[0]!.key));
+    // Its latency is this run's (a served plan is measured as a built one is); its build time is not.
+    expect(read.points[1]!.metrics.latencyMs).toBe(served.builds[0]!.perf!.latencyMs!.median);
+    expect(read.points[1]!.metrics.buildSeconds).toBeNull();
+  });
+
   it('a point per engine: its series key, metrics and environment; paths and workspace not in the key', async () => {
     const { runner, file, report } = await realReport();
     const history = join(runner.dir, 'history');

@@ -134,7 +134,12 @@ export class PlanCache {
     const layerInfo = record.hasLayerInfo ? files.layerInfo : null;
     return {
       served: { plan: files.plan, layerInfo, scan, buildSeconds: record.buildSeconds },
-      verdict: { ...miss(key, registry, { registry: remote }), hit: true, savedSeconds: record.buildSeconds },
+      verdict: {
+        ...miss(key, registry, { registry: remote }),
+        hit: true,
+        savedSeconds: record.buildSeconds,
+        argv: record.argv,
+      },
     };
   }
 

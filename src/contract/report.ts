@@ -158,6 +158,11 @@ const cacheVerdictSchema = z.object({
   untrusted: z.boolean().default(false),
   /** The cache could not be read or written (a full or read-only disk): the engine was built all the same. */
   problem: nullableString.default(null),
+  /**
+   * A hit's build, as the entry's record gives its argv: what a served engine was built with (a cached build has
+   * no attempts of its own), for the history's series key. Absent on a miss, and in older reports.
+   */
+  argv: z.array(z.string()).optional(),
   /** With an oci:// cache: where the entry came from or went, and who built it. */
   registry: z
     .object({

@@ -37,7 +37,8 @@ export function flagsHash(argv: readonly string[]): string {
 const majorMinor = (version: string) => version.split('.').slice(0, 2).join('.');
 
 function seriesKeyOf(build: ReportBuild, report: Pick<Report, 'environment'>): SeriesKey | null {
-  const built = build.attempts.at(-1)?.argv;
+  // A served engine has no attempts of its own: the entry's record says what it was built with.
+  const built = build.attempts.at(-1)?.argv ?? (build.status === 'cached' ? build.cache?.argv : undefined);
   // fp16 or bf16 on TensorRT 11 is in the ONNX trt-ci wrote, not in a flag: the key says which, and the kept nodes
   // (which 10.x carries in --layerPrecisions) are part of its flags.
   const argv = built && build.builtFrom ? [...built, ...build.builtFrom.kept.map((n) => `keep-fp32=${n}`)] : built;
