@@ -37,14 +37,24 @@ describe('fp32Everywhere', () => {
 });
 
 describe('judgesSilentFp32', () => {
-  it('judges strongly typed fp16/bf16 builds from 11.0 on, with no keep-fp32 list', () => {
-    const v = (text: string) => parseVersion(text)!;
-    const fp16 = { precision: 'fp16' as const, keepFp32: [] };
-    expect(judgesSilentFp32(fp16, v('11.0.0'))).toBe(true);
-    expect(judgesSilentFp32({ ...fp16, precision: 'bf16' }, v('11.5.0'))).toBe(true);
-    expect(judgesSilentFp32(fp16, v('10.16.1'))).toBe(false);
-    expect(judgesSilentFp32({ ...fp16, precision: 'strongly-typed' }, v('11.2.1'))).toBe(false);
-    expect(judgesSilentFp32({ ...fp16, keepFp32: ['a'] }, v('11.2.1'))).toBe(false);
+  const v = (text: string) => parseVersion(text)!;
+  const fp16 = { precision: 'fp16' as const, keepFp32: [] };
+
+  it('judges strongly typed fp16/bf16 builds from 11.0 on, whatever the written ONNX holds', () => {
+    expect(judgesSilentFp32(fp16, v('11.0.0'), 3)).toBe(true);
+    expect(judgesSilentFp32(fp16, v('11.0.0'), 0)).toBe(true);
+    expect(judgesSilentFp32(fp16, v('11.0.0'), null)).toBe(true);
+    expect(judgesSilentFp32({ ...fp16, precision: 'bf16' }, v('11.5.0'), 2)).toBe(true);
+    expect(judgesSilentFp32(fp16, v('10.16.1'), null)).toBe(false);
+    expect(judgesSilentFp32({ ...fp16, precision: 'strongly-typed' }, v('11.2.1'), null)).toBe(false);
+  });
+
+  it('exempts a keep-fp32 list only where it left no narrow node: FP32 everywhere is then what was asked', () => {
+    const kept = { ...fp16, keepFp32: ['a'] };
+    expect(judgesSilentFp32(kept, v('11.2.1'), 0)).toBe(false);
+    expect(judgesSilentFp32(kept, v('11.2.1'), 1)).toBe(true);
+    // No written ONNX to show the list kept everything: no evidence, judged.
+    expect(judgesSilentFp32(kept, v('11.2.1'), null)).toBe(true);
   });
 });
 
@@ -67,8 +77,8 @@ function hardmaxOnnx(): Uint8Array {
   ).finish();
 }
 
-async function run(version: string, model: Uint8Array, shape: string, keep = '') {
-  const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_VERSION: version } });
+async function run(version: string, model: Uint8Array, shape: string, keep = '', switches = {}) {
+  const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_VERSION: version, ...switches } });
   writeFileSync(join(runner.dir, 'm.onnx'), model);
   const config = runner.writeConfig(
     `output-dir: out\nmodels:\n  - name: m\n    onnx: m.onnx\n    precision: fp16\n${keep}` +
@@ -85,12 +95,27 @@ describe('an fp16 model built FP32 everywhere on TensorRT 11', () => {
     expect(report.builds[0].status).toBe('failed');
     expect(report.builds[0].failure.kind).toBe('silent-fp32');
     expect(report.builds[0].failure.message).toMatch(
-      /computes in FP32 everywhere .* asks for fp16: the FP16 ONNX trt-ci wrote has 0 FP16 node/,
+      /computes in FP32 everywhere .* asks for fp16: the FP16 ONNX trt-ci wrote has no FP16 node: every op of/,
     );
     expect(report.builds[0].failure.hint).toMatch(/strongly-typed/);
     // FP32 asked for by keep-fp32 (the search keeps every candidate once) is what was asked: built.
     const kept = await run('11.2.1.2', hardmaxOnnx(), '1x4', '    keep-fp32: [hardmax]\n');
     expect(kept.report.builds[0].status, kept.result.stderr).toBe('built');
+  });
+
+  it('a keep-fp32 list that leaves FP16 nodes is judged: an engine FP32 everywhere fails all the same', async () => {
+    // exp, sum and log kept: y (the Mul) is the written ONNX's one FP16 node, fused into an FP32 kernel.
+    const keep = '    keep-fp32: [exp, sum, log]\n';
+    const fellBack = await run('11.2.1.2', logSumExpOnnx(), '1x16', keep, { TRTEXEC_STANDIN_FUSED_TO_FP32: '1' });
+    expect(fellBack.result.code, fellBack.result.stderr).toBe(1);
+    expect(fellBack.report.builds[0].builtFrom.fp16Nodes).toBe(1);
+    expect(fellBack.report.builds[0].failure).toMatchObject({ kind: 'silent-fp32' });
+    expect(fellBack.report.builds[0].failure.message).toMatch(
+      /the FP16 ONNX trt-ci wrote has 1 FP16 node\(s\), and TensorRT still built every layer in FP32$/,
+    );
+    // The same list with the FP16 layer built FP16: built.
+    const honest = await run('11.2.1.2', logSumExpOnnx(), '1x16', keep);
+    expect(honest.report.builds[0].status, honest.result.stderr).toBe('built');
   });
 
   it('a model the writer narrows builds as before; 10.x (FP16 allowed, not forced) is not judged', async () => {

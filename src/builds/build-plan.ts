@@ -246,12 +246,12 @@ async function collectPlan(
     };
   }
   // Strongly typed (11.x), an engine is what its ONNX holds: FP32 everywhere where fp16 was asked is a failure.
-  if (layerInfo && judgesSilentFp32(job.model, version)) {
+  const written = job.precisionOnnx;
+  const narrowed = written ? written.fp16Nodes + written.bf16Nodes : null;
+  if (layerInfo && judgesSilentFp32(job.model, version, narrowed)) {
     const layers = await readEngineLayers(layerInfo);
     if (layers && fp32Everywhere(layers.layers)) {
-      const asked = job.model.precision as 'fp16' | 'bf16';
-      const written = job.precisionOnnx;
-      return { failure: silentFp32Failure(asked, layerInfo, written ? written.fp16Nodes + written.bf16Nodes : null) };
+      return { failure: silentFp32Failure(job.model.precision as 'fp16' | 'bf16', layerInfo, narrowed) };
     }
   }
   return {

@@ -20,29 +20,38 @@ export function fp32Everywhere(layers: readonly EngineLayer[]): boolean {
 }
 
 /**
- * Whether a build is judged for it: strongly typed (TensorRT 11), asked for fp16 or bf16, and keep-fp32 empty
- * (FP32 asked for by the list is what was asked: `trt-ci precision` keeps every candidate once). Before 11
- * FP16 is a permission, not an order: TensorRT may pick FP32 kernels for a tiny network.
+ * Whether a build is judged for it: strongly typed (TensorRT 11) and asked for fp16 or bf16. Exempt only where
+ * FP32 everywhere is what was asked: a keep-fp32 list that left the written ONNX no narrow node (`trt-ci
+ * precision` keeps every candidate once). A list that leaves narrow nodes is judged like no list, and so is one
+ * whose written ONNX is not known (`narrowed` null: no evidence that it kept everything). Before 11 FP16 is a
+ * permission, not an order: TensorRT may pick FP32 kernels for a tiny network.
  */
 export function judgesSilentFp32(
   model: Pick<ModelConfig, 'precision' | 'keepFp32'>,
   version: TensorRtVersion,
+  /** The narrow (FP16 or BF16) nodes of the ONNX trt-ci wrote for the build; null when it wrote none. */
+  narrowed: number | null,
 ): boolean {
-  return narrowOf(model.precision) !== null && model.keepFp32.length === 0 && atLeast(version, '11.0');
+  if (narrowOf(model.precision) === null || !atLeast(version, '11.0')) return false;
+  return !(model.keepFp32.length > 0 && narrowed === 0);
 }
 
 /** The failure of a strongly typed build asked for `precision` whose layers are FP32 everywhere. */
 export function silentFp32Failure(
   precision: 'fp16' | 'bf16',
   layerInfo: string,
-  /** The FP16 nodes of the ONNX trt-ci wrote for the build, when it wrote one. */
-  writtenFp16Nodes: number | null,
+  /** The narrow nodes of the ONNX trt-ci wrote for the build, when it wrote one. */
+  narrowed: number | null,
 ): Failure {
+  const type = precision.toUpperCase();
   const why =
-    writtenFp16Nodes === null
+    narrowed === null
       ? 'TensorRT 11 builds the precisions the ONNX holds, and this one holds none narrower'
-      : `the FP16 ONNX trt-ci wrote has ${writtenFp16Nodes} FP16 node(s): its ops are ones kept in FP32 ` +
-        '(docs/accuracy.md lists what the writer narrows)';
+      : narrowed === 0
+        ? `the ${type} ONNX trt-ci wrote has no ${type} node: every op of this model is one the writer keeps in ` +
+          'FP32 (docs/accuracy.md lists what it narrows)'
+        : `the ${type} ONNX trt-ci wrote has ${narrowed} ${type} node(s), and TensorRT still built every layer ` +
+          'in FP32';
   return {
     kind: 'silent-fp32',
     message: `the engine computes in FP32 everywhere (${layerInfo}) though the model asks for ${precision}: ${why}`,

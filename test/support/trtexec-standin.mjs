@@ -33,6 +33,7 @@
 //   TRTEXEC_STANDIN_CUT_PLAN      write only this many bytes of the plan, and still pass (a writer cut short)
 //   TRTEXEC_STANDIN_VERBOSE_BYTES emit this many bytes of [V] lines while building
 //   TRTEXEC_STANDIN_CALLS         file to append one JSON line per call to (argv, GPU, start and end times)
+//   TRTEXEC_STANDIN_FUSED_TO_FP32 "1": on 11.x every layer computes in FP32 though the ONNX holds FP16 nodes
 //   TRTEXEC_STANDIN_GPU_NAME      default "NVIDIA H200"; TRTEXEC_STANDIN_GPU_CC default "9.0"
 //   TRTEXEC_STANDIN_PORTABLE_UNCHANGED  a --hardwareCompatibilityLevel build identical to the native one
 //                                 (else it has another convolution tactic and 4 KiB more plan)
@@ -1539,6 +1540,8 @@ async function trtexec(io) {
    */
   async function builtFloatType() {
     if (major < 11) return 'Half';
+    // The ONNX's few narrow nodes fused into FP32 kernels (a Cast, a Mul and a Cast back, one Myelin kernel).
+    if (fault('TRTEXEC_STANDIN_FUSED_TO_FP32')) return 'Float';
     let model;
     try {
       model = (await import('onnx-proto')).default.onnx.ModelProto.decode(readFileSync(options.get('--onnx')));
