@@ -278,6 +278,11 @@ const FAILURE_KINDS = [
     'preflight-failed',
     /** Built, but FP32 everywhere while the model asks for FP16/BF16 (a strongly typed FP32 ONNX). */
     'silent-fp32',
+    /**
+     * Not built: the FP16/BF16 ONNX trt-ci wrote (TensorRT 11) is off from the model on ONNX Runtime, before any GPU
+     * time. An accuracy verdict on the narrow model, not a build that broke.
+     */
+    'precision-onnx-inaccurate',
     'other',
 ];
 
@@ -342,8 +347,21 @@ const precisionSearchSchema = schemas/* object */.Ikc({
     model: schemas/* string */.YjP(),
     /** error: the search could not run, or was cancelled (said in `error`); no list is decided then. */
     /** unjudged: keeping every candidate gave no verdict (a build or check that failed): no list is known. */
+    /**
+     * no-evidence: the first candidate (all-FP16, or the configured list alone) gave no verdict, so nothing shows
+     * that any node must be kept: no list is given, whatever a later candidate did.
+     */
     /** rechecked: a committed list after a TensorRT step, each node left out in turn (`dropped`: not needed). */
-    outcome: schemas/* enum */.k5n(['found', 'none-needed', 'unfixable', 'budget-spent', 'rechecked', 'error', 'unjudged']),
+    outcome: schemas/* enum */.k5n([
+        'found',
+        'none-needed',
+        'unfixable',
+        'budget-spent',
+        'rechecked',
+        'error',
+        'unjudged',
+        'no-evidence',
+    ]),
     keep: schemas/* array */.YOg(schemas/* string */.YjP()).nullable(),
     /** The model's keep-fp32 list as configured: every candidate keeps it, the search adds to it. */
     start: schemas/* array */.YOg(schemas/* string */.YjP()).default([]),
@@ -2947,6 +2965,11 @@ function searchLines(s) {
             return [
                 `**${markdown_text_text(s.model)}**: no list is known: with every candidate node kept in FP32 the engine gave no ` +
                     `verdict (it ${markdown_text_text(unjudged.at(-1)?.unjudged ?? 'failed')}; ${builds}). Fix that first, then search again.`,
+            ];
+        case 'no-evidence':
+            return [
+                `**${markdown_text_text(s.model)}**: no list: ${base} gave no verdict (it ${markdown_text_text(first?.unjudged ?? 'failed')}), so ` +
+                    `nothing shows that any node must be kept (${builds}). Fix that first, then search again.`,
             ];
         case 'error':
             return [`**${markdown_text_text(s.model)}**: the search stopped: ${markdown_text_text(s.error ?? 'unknown')}.`];

@@ -49681,6 +49681,9 @@ function requestedBytes(line) {
 }
 /** The hints that depend on nothing but the kind of failure. */
 const FIXED_HINTS = {
+    'precision-onnx-inaccurate': 'A weight or constant the narrow type cannot hold (past 65504, or too small for FP16) turns Inf or 0 in ' +
+        'the written model: keep the node that holds it in FP32 (keep-fp32:, or trt-ci precision to find it), or ' +
+        'give a strongly typed ONNX with precision: strongly-typed',
     'silent-fp32': 'Give precision: fp16 with the FP32 ONNX (trt-ci writes the FP16 ONNX TensorRT 11 needs: ' +
         'docs/accuracy.md), or an ONNX converted to FP16/BF16 (ModelOpt AutoCast) with precision: strongly-typed',
     'internal-assertion': 'TensorRT stopped on one of its own internal assertions (often in Myelin, which fuses ops into ' +
@@ -53158,6 +53161,9 @@ function worstOf(builds) {
  * as the gate failing.
  */
 function verdictOf(builds) {
+    // The written FP16/BF16 ONNX off from the model on ONNX Runtime is a verdict before the build: it fails.
+    if (builds.some((b) => b.failure?.kind === 'precision-onnx-inaccurate'))
+        return { passed: false, unjudged: null };
     const unbuilt = builds.find((b) => b.status !== 'built' && b.status !== 'cached');
     if (unbuilt)
         return { passed: false, unjudged: `did not build: ${unbuilt.failure?.message ?? unbuilt.status}` };
@@ -53308,8 +53314,11 @@ async function searchPrecision(model, outputDir, bounds, run, log, now = Date.no
     // Keeping every candidate gave no verdict: that is not "no list fixes it", only that none could be judged.
     const everyKept = oracle.withStart(candidates).join('\n');
     const unjudged = search.outcome === 'unfixable' && trials.some((t) => t.unjudged && t.keep.join('\n') === everyKept);
+    // The first candidate (all-FP16, or the configured list alone) gave no verdict: that it fails is not known, so
+    // neither is that anything must be kept; a later candidate that passed proves nothing.
+    const noEvidence = !unjudged && trials[0]?.unjudged != null;
     const against = start.length ? 'the configured list' : 'all-FP16';
-    const price = search.keep?.length
+    const price = search.keep?.length && !noEvidence
         ? await priceList(keep, outputDir, run, oracle.stopIfCancelled, log, against)
         : null;
     return {
@@ -53320,11 +53329,11 @@ async function searchPrecision(model, outputDir, bounds, run, log, now = Date.no
         maxBuilds,
         maxMs,
         ...search,
-        outcome: unjudged ? 'unjudged' : search.outcome,
-        keep,
+        outcome: unjudged ? 'unjudged' : noEvidence ? 'no-evidence' : search.outcome,
+        keep: noEvidence ? null : keep,
         trials,
         allFp16: trials[0],
-        answer: trials.find(same) ?? null,
+        answer: noEvidence ? null : (trials.find(same) ?? null),
         divergence: oracle.first.divergence,
         ranked: ranked(),
         price,
@@ -54835,7 +54844,7 @@ function writeFailure(error, model, dir) {
             ? 'a weight or constant past 65504 (or too small for FP16) turns Inf or 0 in the written model'
             : "BF16's 8 bits do not hold a weight or constant closely enough";
         return {
-            kind: 'other',
+            kind: 'precision-onnx-inaccurate',
             message: `the ${type} ONNX trt-ci wrote from ${source} was not built: ${error.message}`,
             hint: `${why}: keep the node that holds it in FP32 (keep-fp32:), or give a strongly typed ONNX with ` +
                 `precision: strongly-typed; the written model: ${dir}`,
@@ -55804,21 +55813,31 @@ function fp32Everywhere(layers) {
     return floats.length > 0 && floats.every((p) => p === 'fp32');
 }
 /**
- * Whether a build is judged for it: strongly typed (TensorRT 11), asked for fp16 or bf16, and keep-fp32 empty
- * (FP32 asked for by the list is what was asked: `trt-ci precision` keeps every candidate once). Before 11
- * FP16 is a permission, not an order: TensorRT may pick FP32 kernels for a tiny network.
+ * Whether a build is judged for it: strongly typed (TensorRT 11) and asked for fp16 or bf16. Exempt only where
+ * FP32 everywhere is what was asked: a keep-fp32 list that left the written ONNX no narrow node (`trt-ci
+ * precision` keeps every candidate once). A list that leaves narrow nodes is judged like no list, and so is one
+ * whose written ONNX is not known (`narrowed` null: no evidence that it kept everything). Before 11 FP16 is a
+ * permission, not an order: TensorRT may pick FP32 kernels for a tiny network.
  */
-function judgesSilentFp32(model, version) {
-    return narrowOf(model.precision) !== null && model.keepFp32.length === 0 && atLeast(version, '11.0');
+function judgesSilentFp32(model, version, 
+/** The narrow (FP16 or BF16) nodes of the ONNX trt-ci wrote for the build; null when it wrote none. */
+narrowed) {
+    if (narrowOf(model.precision) === null || !atLeast(version, '11.0'))
+        return false;
+    return !(model.keepFp32.length > 0 && narrowed === 0);
 }
 /** The failure of a strongly typed build asked for `precision` whose layers are FP32 everywhere. */
 function silentFp32Failure(precision, layerInfo, 
-/** The FP16 nodes of the ONNX trt-ci wrote for the build, when it wrote one. */
-writtenFp16Nodes) {
-    const why = writtenFp16Nodes === null
+/** The narrow nodes of the ONNX trt-ci wrote for the build, when it wrote one. */
+narrowed) {
+    const type = precision.toUpperCase();
+    const why = narrowed === null
         ? 'TensorRT 11 builds the precisions the ONNX holds, and this one holds none narrower'
-        : `the FP16 ONNX trt-ci wrote has ${writtenFp16Nodes} FP16 node(s): its ops are ones kept in FP32 ` +
-            '(docs/accuracy.md lists what the writer narrows)';
+        : narrowed === 0
+            ? `the ${type} ONNX trt-ci wrote has no ${type} node: every op of this model is one the writer keeps in ` +
+                'FP32 (docs/accuracy.md lists what it narrows)'
+            : `the ${type} ONNX trt-ci wrote has ${narrowed} ${type} node(s), and TensorRT still built every layer ` +
+                'in FP32';
     return {
         kind: 'silent-fp32',
         message: `the engine computes in FP32 everywhere (${layerInfo}) though the model asks for ${precision}: ${why}`,
@@ -56125,12 +56144,12 @@ async function collectPlan(job, last, parsed, context) {
         };
     }
     // Strongly typed (11.x), an engine is what its ONNX holds: FP32 everywhere where fp16 was asked is a failure.
-    if (layerInfo && judgesSilentFp32(job.model, version)) {
+    const written = job.precisionOnnx;
+    const narrowed = written ? written.fp16Nodes + written.bf16Nodes : null;
+    if (layerInfo && judgesSilentFp32(job.model, version, narrowed)) {
         const layers = await readEngineLayers(layerInfo);
         if (layers && fp32Everywhere(layers.layers)) {
-            const asked = job.model.precision;
-            const written = job.precisionOnnx;
-            return { failure: silentFp32Failure(asked, layerInfo, written ? written.fp16Nodes + written.bf16Nodes : null) };
+            return { failure: silentFp32Failure(job.model.precision, layerInfo, narrowed) };
         }
     }
     return {
@@ -56539,6 +56558,11 @@ const FAILURE_KINDS = [
     'preflight-failed',
     /** Built, but FP32 everywhere while the model asks for FP16/BF16 (a strongly typed FP32 ONNX). */
     'silent-fp32',
+    /**
+     * Not built: the FP16/BF16 ONNX trt-ci wrote (TensorRT 11) is off from the model on ONNX Runtime, before any GPU
+     * time. An accuracy verdict on the narrow model, not a build that broke.
+     */
+    'precision-onnx-inaccurate',
     'other',
 ];
 
@@ -56603,8 +56627,21 @@ const precisionSearchSchema = object({
     model: schemas_string(),
     /** error: the search could not run, or was cancelled (said in `error`); no list is decided then. */
     /** unjudged: keeping every candidate gave no verdict (a build or check that failed): no list is known. */
+    /**
+     * no-evidence: the first candidate (all-FP16, or the configured list alone) gave no verdict, so nothing shows
+     * that any node must be kept: no list is given, whatever a later candidate did.
+     */
     /** rechecked: a committed list after a TensorRT step, each node left out in turn (`dropped`: not needed). */
-    outcome: schemas_enum(['found', 'none-needed', 'unfixable', 'budget-spent', 'rechecked', 'error', 'unjudged']),
+    outcome: schemas_enum([
+        'found',
+        'none-needed',
+        'unfixable',
+        'budget-spent',
+        'rechecked',
+        'error',
+        'unjudged',
+        'no-evidence',
+    ]),
     keep: array(schemas_string()).nullable(),
     /** The model's keep-fp32 list as configured: every candidate keeps it, the search adds to it. */
     start: array(schemas_string()).default([]),
@@ -62790,6 +62827,11 @@ function searchLines(s) {
                 `**${markdown_text_text(s.model)}**: no list is known: with every candidate node kept in FP32 the engine gave no ` +
                     `verdict (it ${markdown_text_text(unjudged.at(-1)?.unjudged ?? 'failed')}; ${builds}). Fix that first, then search again.`,
             ];
+        case 'no-evidence':
+            return [
+                `**${markdown_text_text(s.model)}**: no list: ${base} gave no verdict (it ${markdown_text_text(first?.unjudged ?? 'failed')}), so ` +
+                    `nothing shows that any node must be kept (${builds}). Fix that first, then search again.`,
+            ];
         case 'error':
             return [`**${markdown_text_text(s.model)}**: the search stopped: ${markdown_text_text(s.error ?? 'unknown')}.`];
         case 'rechecked': {
@@ -65513,6 +65555,9 @@ function renderSearch(found) {
         case 'unjudged':
             return (`What to keep in FP32 (${model.name}): no list is known: with every candidate kept the engine gave no ` +
                 `verdict (${noVerdict(unjudged.at(-1))}; ${builds}). Fix that build or check, then search again.\n`);
+        case 'no-evidence':
+            return (`What to keep in FP32 (${model.name}): no list: ${base} gave no verdict (${noVerdict(allFp16)}), so ` +
+                `nothing shows that any node must be kept (${builds}). Fix that build or check, then search again.\n`);
         case 'unfixable':
             return (`What to keep in FP32 (${model.name}): no list fixes it: with every candidate kept the gate still fails ` +
                 `(${allFp16.worst}; ${builds}). The error is not in FP16 arithmetic of these nodes: check the ` +

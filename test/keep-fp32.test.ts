@@ -281,6 +281,23 @@ describe('trt-ci precision: the search, each candidate built and checked', () =>
     expect(search.trials.filter((t: { unjudged: string | null }) => t.unjudged)).toHaveLength(1);
   });
 
+  it('answers only from evidence: all-FP16 gives no verdict, so no list is printed, exit 1 (issue 58)', async () => {
+    // The first candidate (all-FP16, /lse/1/) does not build; every later one does, and one passes.
+    const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_CRASH: 'driver', TRTEXEC_STANDIN_ONLY: '/lse/1/' } });
+    const config = lseConfig(runner);
+    const json = await cli(['precision', '--config', config, '--json']);
+    expect(json.code, json.stderr).toBe(1);
+    const search = JSON.parse(json.stdout);
+    expect(search).toMatchObject({ outcome: 'no-evidence', keep: null, answer: null, price: null });
+    expect(search.trials[0]).toMatchObject({ keep: [], passed: false, unjudged: expect.stringMatching(/^did not/) });
+    // The rest of the search ran, and a list passed there: it is still no answer.
+    expect(search.trials.some((t: { passed: boolean }) => t.passed)).toBe(true);
+    const text = await cli(['precision', '--config', config]);
+    expect(text.code).toBe(1);
+    expect(text.stdout).toMatch(/no list: all-FP16 gave no verdict \(keep \[\] did not build: .*\), so nothing shows/);
+    expect(text.stdout).not.toContain('keep-fp32:');
+  });
+
   it('starts from a partial keep-fp32 list: every candidate keeps it, the search adds the rest', async () => {
     const runner = makeRunner();
     const config = lseConfig(runner, '    keep-fp32: [exp]\n');

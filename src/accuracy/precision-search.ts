@@ -95,6 +95,8 @@ export function worstOf(builds: ReportBuild[]): string {
  * as the gate failing.
  */
 export function verdictOf(builds: readonly ReportBuild[]): { passed: boolean; unjudged: string | null } {
+  // The written FP16/BF16 ONNX off from the model on ONNX Runtime is a verdict before the build: it fails.
+  if (builds.some((b) => b.failure?.kind === 'precision-onnx-inaccurate')) return { passed: false, unjudged: null };
   const unbuilt = builds.find((b) => b.status !== 'built' && b.status !== 'cached');
   if (unbuilt) return { passed: false, unjudged: `did not build: ${unbuilt.failure?.message ?? unbuilt.status}` };
   const unjudged = builds.find((b) => b.accuracy?.status !== 'passed' && b.accuracy?.status !== 'failed');
@@ -174,8 +176,11 @@ export type RunCandidate = (
 ) => Promise<{ report: Report; reportFile: string }>;
 
 export interface PrecisionSearch extends Omit<KeepSearch, 'outcome'> {
-  /** unjudged: keeping every candidate gave no verdict (its build or check failed), so no list is known. */
-  outcome: KeepSearch['outcome'] | 'unjudged';
+  /**
+   * unjudged: keeping every candidate gave no verdict (its build or check failed), so no list is known;
+   * no-evidence: the first candidate gave none, so nothing shows that any node must be kept.
+   */
+  outcome: KeepSearch['outcome'] | 'unjudged' | 'no-evidence';
   model: string;
   /** The model's keep-fp32 list as configured: kept in every candidate, the search adds to it. */
   start: string[];
@@ -298,10 +303,14 @@ export async function searchPrecision(
   // Keeping every candidate gave no verdict: that is not "no list fixes it", only that none could be judged.
   const everyKept = oracle.withStart(candidates).join('\n');
   const unjudged = search.outcome === 'unfixable' && trials.some((t) => t.unjudged && t.keep.join('\n') === everyKept);
+  // The first candidate (all-FP16, or the configured list alone) gave no verdict: that it fails is not known, so
+  // neither is that anything must be kept; a later candidate that passed proves nothing.
+  const noEvidence = !unjudged && trials[0]?.unjudged != null;
   const against = start.length ? 'the configured list' : 'all-FP16';
-  const price = search.keep?.length
-    ? await priceList(keep!, outputDir, run, oracle.stopIfCancelled, log, against)
-    : null;
+  const price =
+    search.keep?.length && !noEvidence
+      ? await priceList(keep!, outputDir, run, oracle.stopIfCancelled, log, against)
+      : null;
   return {
     model: model.name,
     start,
@@ -310,11 +319,11 @@ export async function searchPrecision(
     maxBuilds,
     maxMs,
     ...search,
-    outcome: unjudged ? 'unjudged' : search.outcome,
-    keep,
+    outcome: unjudged ? 'unjudged' : noEvidence ? 'no-evidence' : search.outcome,
+    keep: noEvidence ? null : keep,
     trials,
     allFp16: trials[0]!,
-    answer: trials.find(same) ?? null,
+    answer: noEvidence ? null : (trials.find(same) ?? null),
     divergence: oracle.first.divergence,
     ranked: ranked(),
     price,

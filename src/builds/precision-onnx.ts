@@ -114,7 +114,7 @@ function writeFailure(error: unknown, model: ModelConfig, dir: string): Failure 
         ? 'a weight or constant past 65504 (or too small for FP16) turns Inf or 0 in the written model'
         : "BF16's 8 bits do not hold a weight or constant closely enough";
     return {
-      kind: 'other',
+      kind: 'precision-onnx-inaccurate',
       message: `the ${type} ONNX trt-ci wrote from ${source} was not built: ${error.message}`,
       hint:
         `${why}: keep the node that holds it in FP32 (keep-fp32:), or give a strongly typed ONNX with ` +

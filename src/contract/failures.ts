@@ -16,6 +16,11 @@ export const FAILURE_KINDS = [
   'preflight-failed',
   /** Built, but FP32 everywhere while the model asks for FP16/BF16 (a strongly typed FP32 ONNX). */
   'silent-fp32',
+  /**
+   * Not built: the FP16/BF16 ONNX trt-ci wrote (TensorRT 11) is off from the model on ONNX Runtime, before any GPU
+   * time. An accuracy verdict on the narrow model, not a build that broke.
+   */
+  'precision-onnx-inaccurate',
   'other',
 ] as const;
 

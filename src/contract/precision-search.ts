@@ -10,8 +10,21 @@ export const precisionSearchSchema = z.object({
   model: z.string(),
   /** error: the search could not run, or was cancelled (said in `error`); no list is decided then. */
   /** unjudged: keeping every candidate gave no verdict (a build or check that failed): no list is known. */
+  /**
+   * no-evidence: the first candidate (all-FP16, or the configured list alone) gave no verdict, so nothing shows
+   * that any node must be kept: no list is given, whatever a later candidate did.
+   */
   /** rechecked: a committed list after a TensorRT step, each node left out in turn (`dropped`: not needed). */
-  outcome: z.enum(['found', 'none-needed', 'unfixable', 'budget-spent', 'rechecked', 'error', 'unjudged']),
+  outcome: z.enum([
+    'found',
+    'none-needed',
+    'unfixable',
+    'budget-spent',
+    'rechecked',
+    'error',
+    'unjudged',
+    'no-evidence',
+  ]),
   keep: z.array(z.string()).nullable(),
   /** The model's keep-fp32 list as configured: every candidate keeps it, the search adds to it. */
   start: z.array(z.string()).default([]),

@@ -195,6 +195,10 @@ export function requestedBytes(line: string): number | null {
 
 /** The hints that depend on nothing but the kind of failure. */
 const FIXED_HINTS = {
+  'precision-onnx-inaccurate':
+    'A weight or constant the narrow type cannot hold (past 65504, or too small for FP16) turns Inf or 0 in ' +
+    'the written model: keep the node that holds it in FP32 (keep-fp32:, or trt-ci precision to find it), or ' +
+    'give a strongly typed ONNX with precision: strongly-typed',
   'silent-fp32':
     'Give precision: fp16 with the FP32 ONNX (trt-ci writes the FP16 ONNX TensorRT 11 needs: ' +
     'docs/accuracy.md), or an ONNX converted to FP16/BF16 (ModelOpt AutoCast) with precision: strongly-typed',

@@ -116,6 +116,11 @@ function renderSearch(found: PrecisionSearch): string {
         `What to keep in FP32 (${model.name}): no list is known: with every candidate kept the engine gave no ` +
         `verdict (${noVerdict(unjudged.at(-1)!)}; ${builds}). Fix that build or check, then search again.\n`
       );
+    case 'no-evidence':
+      return (
+        `What to keep in FP32 (${model.name}): no list: ${base} gave no verdict (${noVerdict(allFp16)}), so ` +
+        `nothing shows that any node must be kept (${builds}). Fix that build or check, then search again.\n`
+      );
     case 'unfixable':
       return (
         `What to keep in FP32 (${model.name}): no list fixes it: with every candidate kept the gate still fails ` +

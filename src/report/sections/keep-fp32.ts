@@ -28,6 +28,11 @@ function searchLines(s: PrecisionSearchRecord): string[] {
         `**${text(s.model)}**: no list is known: with every candidate node kept in FP32 the engine gave no ` +
           `verdict (it ${text(unjudged.at(-1)?.unjudged ?? 'failed')}; ${builds}). Fix that first, then search again.`,
       ];
+    case 'no-evidence':
+      return [
+        `**${text(s.model)}**: no list: ${base} gave no verdict (it ${text(first?.unjudged ?? 'failed')}), so ` +
+          `nothing shows that any node must be kept (${builds}). Fix that first, then search again.`,
+      ];
     case 'error':
       return [`**${text(s.model)}**: the search stopped: ${text(s.error ?? 'unknown')}.`];
     case 'rechecked': {
