@@ -1,4 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -783,7 +784,42 @@ describe('Environment variables in every path and ref the runner decides (issue 
         dir,
         env,
       ),
-    ).toThrow(/trt-ci\.yml:2:\d+ cache-pr-repository: is cache-dir: itself: pull requests would write/);
+    ).toThrow(/trt-ci\.yml:2:\d+ cache-pr-repository: is cache-dir: itself \(.*\): pull requests would write/);
+  });
+
+  it('cache-pr-repository is cache-dir: itself however the host is spelled (issue 58)', () => {
+    const refused = (primary: string, pr: string) => () =>
+      parseConfig(text(`cache-dir: ${primary}\ncache-pr-repository: ${pr}`), `${dir}/trt-ci.yml`, dir, {});
+    const same = [
+      ['oci://127.0.0.1:5000/acme/trt', 'oci://localhost:5000/acme/trt'],
+      ['oci://localhost:5000/acme/trt', 'oci://[::1]:5000/acme/trt'],
+      ['oci://ghcr.io/acme/trt', 'oci://GHCR.io/acme/trt'],
+      ['oci://ghcr.io/acme/trt', 'oci://ghcr.io:443/acme/trt'],
+      ['oci://docker.io/acme/trt', 'oci://registry-1.docker.io/acme/trt'],
+    ];
+    for (const [primary, pr] of same)
+      expect(refused(primary!, pr!), pr).toThrow(/cache-pr-repository: is cache-dir: itself/);
+    // Another port, another host, another repository: another registry's repository, taken.
+    const other = [
+      ['oci://127.0.0.1:5000/acme/trt', 'oci://localhost:5001/acme/trt'],
+      ['oci://ghcr.io/acme/trt', 'oci://ghcr.io:8443/acme/trt'],
+      ['oci://ghcr.io/acme/trt', 'oci://ghcr.io/acme/trt-pr'],
+      ['oci://localhost/acme/trt', 'oci://localhost:443/acme/trt'],
+    ];
+    for (const [primary, pr] of other) expect(refused(primary!, pr!), pr).not.toThrow();
+  });
+
+  it('cache-trust: any beside cache-public-key is a config error: the key would check nothing', () => {
+    const key = generateKeyPairSync('ed25519', { publicKeyEncoding: { type: 'spki', format: 'pem' } }).publicKey;
+    const config = (trust: string) =>
+      parseConfig(
+        text(`cache-dir: cache\ncache-trust: ${trust}\ncache-public-key: ${JSON.stringify(key)}`),
+        `${dir}/trt-ci.yml`,
+        dir,
+        {},
+      );
+    expect(() => config('any')).toThrow(/trt-ci\.yml:2:\d+ cache-trust: is any, which serves every entry unchecked/);
+    expect(() => config('own-branch')).not.toThrow();
   });
 
   it('an unset one is exit 2 naming it and its field; every other one is said too', () => {
