@@ -49,7 +49,7 @@ const DOCKER_HUB = new Set(['docker.io', 'index.docker.io', 'registry-1.docker.i
  * A registry reference as the registry it reaches: the host in lower case, a loopback or Docker Hub name as one,
  * the scheme's default port (443, or 80 for plain HTTP) dropped. Two spellings of one repository compare equal.
  */
-export function registryIdentity(ref: OciReference): string {
+function registryIdentity(ref: OciReference): string {
   const match = /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(ref.registry.toLowerCase());
   const [host, port] = match ? [match[1]!, match[2] ?? null] : [ref.registry.toLowerCase(), null];
   const name = LOOPBACK.has(host) ? 'loopback' : DOCKER_HUB.has(host) ? 'docker.io' : host;
