@@ -56164,6 +56164,20 @@ async function collectPlan(job, last, parsed, context) {
     }
     const layerInfo = (await (0,promises_namespaceObject.stat)(job.layerInfo).catch(() => null))?.isFile() ? job.layerInfo : null;
     const scan = await scanPlan(job.plan);
+    // A file that is no TensorRT plan (a build command that wrote its log, or JSON, where build.plan says) is no
+    // build: never verified as a note, cached or shipped.
+    if (!scan.magic) {
+        return {
+            failure: {
+                kind: 'other',
+                message: `${producer.name} exited 0 but wrote no TensorRT plan at ${job.plan}: ${scan.problem}`,
+                hint: producer.name === 'trtexec'
+                    ? 'Check that extra-args does not change what --saveEngine writes.'
+                    : 'Check that the build command writes the serialized engine (ICudaEngine.serialize()) where build.plan ' +
+                        'says, and nothing else there.',
+            },
+        };
+    }
     // A plan cut short on the way to disk (a full disk, a killed writer) must not be verified, cached or shipped.
     if (scan.layout === 'ftrt' && scan.problem) {
         return {
@@ -65821,9 +65835,26 @@ const report = defineCommand({
 
 
 
+
+
+/**
+ * The share of a plan a trailing zero run may take before verify fails it: the trailing-zeros budget's level
+ * (contract/metrics.ts DEFAULT_BUDGETS), which in a run warns and here, with no run to weigh it, fails.
+ */
+const DEFAULT_TRAILING_ZEROS = DEFAULT_BUDGETS['trailing-zeros'].warn;
+/** `--max-trailing-zeros 50%` as a share, or exit 2 naming the option. */
+function trailingZerosLimit(text) {
+    if (text === null)
+        return { value: DEFAULT_TRAILING_ZEROS.value, text: DEFAULT_TRAILING_ZEROS.text };
+    const match = /^(\d+(?:\.\d+)?)%$/.exec(text);
+    if (!match || Number(match[1]) > 100)
+        throw new errors_InputError(`--max-trailing-zeros: expected a share like 50%, got "${text.slice(0, 40)}"`);
+    return { value: Number(match[1]) / 100, text };
+}
 async function verifyCommand(files, options, io) {
     if (files.length === 0)
         throw new errors_InputError('verify takes one or more PLAN files, got none');
+    const limit = trailingZerosLimit(options.maxTrailingZeros);
     const plans = [];
     const unreadable = [];
     for (const file of files) {
@@ -65843,7 +65874,14 @@ async function verifyCommand(files, options, io) {
         io.stderr(`trt-ci: ${message}\n`);
     if (unreadable.length > 0)
         return EXIT.input;
-    return plans.every((p) => p.magic && p.problem === null) ? EXIT.passed : EXIT.failed;
+    // Mostly a trailing run of zeros: the padding of NVIDIA/TensorRT#4841, shipped as gigabytes of nothing.
+    const padded = plans.filter((p) => p.bytes > 0 && p.trailingZeroBytes / p.bytes > limit.value);
+    for (const p of padded) {
+        const share = `${((p.trailingZeroBytes / p.bytes) * 100).toFixed(1)}%`;
+        io.stderr(`trt-ci: ${p.path}: ${share} of it is one trailing run of zeros, over --max-trailing-zeros ${limit.text} ` +
+            `(${PADDING_ISSUE})\n`);
+    }
+    return plans.every((p) => p.magic && p.problem === null) && padded.length === 0 ? EXIT.passed : EXIT.failed;
 }
 /** trt-ci writes a plan's layer info as <stem>.layers.json beside it. */
 function verify_layerInfoBeside(plan) {
@@ -65854,9 +65892,16 @@ const verify = defineCommand({
     name: 'verify',
     summary: 'scan plan files: size, zero bytes, trailing zero run, header, sha256; diagnose zero padding',
     operands: 'PLAN...',
-    options: { json: JSON_OUTPUT },
+    options: {
+        json: JSON_OUTPUT,
+        'max-trailing-zeros': {
+            type: 'string',
+            arg: 'P',
+            help: "a plan whose trailing zero run is more than this share of it fails (default 50%: #4841's padding)",
+        },
+    },
     examples: [['trt-ci verify trt-engines/*.plan', "each plan's size, zeros, header and TensorRT version"]],
-    run: (operands, values, io) => verifyCommand(operands, { json: values.json ?? false }, io),
+    run: (operands, values, io) => verifyCommand(operands, { json: values.json ?? false, maxTrailingZeros: values['max-trailing-zeros'] ?? null }, io),
 });
 
 ;// CONCATENATED MODULE: ./.build/tsc/cli/run-cli.js

@@ -85,6 +85,18 @@ describe('build: { command, plan }', () => {
     expect(report.builds[0].failure.hint).toMatch(/build\.plan/);
   });
 
+  it('a command that writes a file that is no TensorRT plan fails the build, never a verified note (issue 58)', async () => {
+    const { runner, config } = setUp(['--write-json']);
+    const { result, report } = await run(config, runner.dir);
+    expect(result.code).toBe(1);
+    expect(report.builds[0].status).toBe('failed');
+    expect(report.builds[0].failure.message).toMatch(
+      /^the build command \(node\) exited 0 but wrote no TensorRT plan at .*cls\.p\.plan: /,
+    );
+    expect(report.builds[0].failure.hint).toMatch(/serialized engine/);
+    expect(report.builds[0].cache).toBeNull();
+  });
+
   it('out of memory: the workspace is halved as for trtexec, down to min-workspace', async () => {
     const { runner, config } = setUp(['--standin', 'TRTEXEC_STANDIN_OOM_ABOVE_MIB=1024']);
     const { result, report } = await run(config, runner.dir);

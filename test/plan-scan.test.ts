@@ -245,9 +245,50 @@ describe('real plans (test/fixtures/plans: public repositories, TensorRT 8.2-era
       declaredBytes: null,
       problem: null,
     });
-    const verify = await cli(['verify', path]);
+    // Its body is this test's zeros, not a padding: the trailing-zeros default is lifted.
+    const verify = await cli(['verify', path, '--max-trailing-zeros', '100%']);
     expect(verify.code).toBe(0);
     expect(verify.stdout).toContain(': TensorRT plan, older layout, version not readable from the header\n');
+  });
+});
+
+describe('trt-ci verify and a plan that is mostly a trailing run of zeros (#4841, issue 58)', () => {
+  const dir = makeRunner().dir;
+  /** A whole ftrt plan (its header declares its size) of `data` non-zero bytes then `zeros` zero bytes. */
+  const plan = (name: string, data: number, zeros: number) => {
+    const body = Buffer.concat([randomBytes(data).map((b) => b || 1), Buffer.alloc(zeros)]);
+    const bytes = Buffer.concat([planHeader([11, 2, 1, 2]), body]);
+    bytes.writeBigUInt64LE(BigInt(bytes.length), 16);
+    return (writeFileSync(join(dir, name), bytes), join(dir, name));
+  };
+  // 28 header bytes (non-zero where it counts: the tag, the size, the version) and the rest.
+  const header = planHeader([11, 2, 1, 2]).length;
+
+  it('more than 50% of it trailing zeros fails (exit 1), naming the share and the issue; 50% passes', async () => {
+    const total = 1000;
+    const atLimit = plan('at.plan', total / 2 - header, total / 2);
+    const over = plan('over.plan', total / 2 - header - 1, total / 2 + 1);
+    const at = await cli(['verify', atLimit]);
+    expect([at.code, at.stderr]).toEqual([0, '']);
+    const failed = await cli(['verify', over]);
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toBe(
+      `trt-ci: ${over}: 50.1% of it is one trailing run of zeros, over --max-trailing-zeros 50% ` +
+        '(https://github.com/NVIDIA/TensorRT/issues/4841)\n',
+    );
+    expect((await cli(['verify', plan('under.plan', 600 - header, 400)])).code).toBe(0);
+  });
+
+  it('--max-trailing-zeros sets the share; one that is not a share is exit 2', async () => {
+    const mostly = plan('mostly.plan', 100 - header, 900);
+    expect((await cli(['verify', mostly])).code).toBe(1);
+    expect((await cli(['verify', mostly, '--max-trailing-zeros', '90%'])).code).toBe(0);
+    expect((await cli(['verify', mostly, '--max-trailing-zeros', '89.9%'])).code).toBe(1);
+    const bad = await cli(['verify', mostly, '--max-trailing-zeros', 'half']);
+    expect([bad.code, bad.stderr]).toEqual([
+      2,
+      'trt-ci: --max-trailing-zeros: expected a share like 50%, got "half"\n',
+    ]);
   });
 });
 
@@ -326,7 +367,8 @@ describe('trt-ci verify', () => {
     writeFileSync(plan, planOf([10, 16, 1, 11], head, Buffer.alloc(5000)));
     const onnx = join(dir, 'm.onnx');
     writeFileSync(onnx, randomBytes(100));
-    const ok = await cli(['verify', plan, '--json']);
+    // 82% of it is its zero tail: the test's, lifted past the trailing-zeros default.
+    const ok = await cli(['verify', plan, '--json', '--max-trailing-zeros', '90%']);
     expect(ok.code).toBe(0);
     const [entry] = JSON.parse(ok.stdout).plans;
     expect(Object.keys(entry)).toEqual(
@@ -349,7 +391,7 @@ describe('trt-ci verify', () => {
       magic: true,
       tensorrtVersion: '10.16.1.11',
     });
-    const mixed = await cli(['verify', plan, onnx]);
+    const mixed = await cli(['verify', plan, onnx, '--max-trailing-zeros', '90%']);
     expect(mixed.code).toBe(1);
     expect(mixed.stdout).toContain('not a TensorRT plan');
     const missing = await cli(['verify', join(dir, 'gone.plan')]);

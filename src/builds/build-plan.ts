@@ -235,6 +235,21 @@ async function collectPlan(
   }
   const layerInfo = (await stat(job.layerInfo).catch(() => null))?.isFile() ? job.layerInfo : null;
   const scan = await scanPlan(job.plan);
+  // A file that is no TensorRT plan (a build command that wrote its log, or JSON, where build.plan says) is no
+  // build: never verified as a note, cached or shipped.
+  if (!scan.magic) {
+    return {
+      failure: {
+        kind: 'other',
+        message: `${producer.name} exited 0 but wrote no TensorRT plan at ${job.plan}: ${scan.problem}`,
+        hint:
+          producer.name === 'trtexec'
+            ? 'Check that extra-args does not change what --saveEngine writes.'
+            : 'Check that the build command writes the serialized engine (ICudaEngine.serialize()) where build.plan ' +
+              'says, and nothing else there.',
+      },
+    };
+  }
   // A plan cut short on the way to disk (a full disk, a killed writer) must not be verified, cached or shipped.
   if (scan.layout === 'ftrt' && scan.problem) {
     return {

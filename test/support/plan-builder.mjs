@@ -2,7 +2,7 @@
 // with no trtexec. It takes its own arguments, not trtexec's, and builds through the trtexec stand-in's engine
 // (real plan header, TensorRT's own out-of-memory messages), so trt-ci sees what such a script prints and writes.
 //   node plan-builder.mjs --onnx M --out P --min S --opt S --max S --workspace BYTES [--fp16]
-//                         [--write-nothing] [--standin NAME=VALUE]...
+//                         [--write-nothing] [--write-json] [--standin NAME=VALUE]...
 import { runTrtexec } from './trtexec-standin.mjs';
 
 const args = process.argv.slice(2);
@@ -17,6 +17,12 @@ if (values('--escape')[0]) {
   const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 120000)'], { detached: true, stdio: 'ignore' });
   writeFileSync(values('--escape')[0], String(child.pid));
   child.unref();
+}
+// A script that writes its own JSON summary where the plan goes (a plan it never serialized).
+if (args.includes('--write-json')) {
+  const { writeFileSync } = await import('node:fs');
+  writeFileSync(value('--out'), `${JSON.stringify({ engine: 'built', layers: 12 })}\n`);
+  process.exit(0);
 }
 if (args.includes('--write-nothing')) {
   console.log(`[TRT] [I] Building an engine from file ${value('--onnx')}`);
