@@ -85,7 +85,7 @@ describe('build: { command, plan }', () => {
     expect(report.builds[0].failure.hint).toMatch(/build\.plan/);
   });
 
-  it('a command that writes a file that is no TensorRT plan fails the build, never a verified note (issue 58)', async () => {
+  it('a command that writes a file that is no TensorRT plan fails the build, not a note (issue 58)', async () => {
     const { runner, config } = setUp(['--write-json']);
     const { result, report } = await run(config, runner.dir);
     expect(result.code).toBe(1);
