@@ -259,9 +259,10 @@ describe('trt-ci verify and a plan that is mostly a trailing run of zeros (#4841
     const body = Buffer.concat([randomBytes(data).map((b) => b || 1), Buffer.alloc(zeros)]);
     const bytes = Buffer.concat([planHeader([11, 2, 1, 2]), body]);
     bytes.writeBigUInt64LE(BigInt(bytes.length), 16);
-    return (writeFileSync(join(dir, name), bytes), join(dir, name));
+    writeFileSync(join(dir, name), bytes);
+    return join(dir, name);
   };
-  // 28 header bytes (non-zero where it counts: the tag, the size, the version) and the rest.
+  // The header's 64 bytes (random, the tag, size and version written in), then the data and the zeros.
   const header = planHeader([11, 2, 1, 2]).length;
 
   it('more than 50% of it trailing zeros fails (exit 1), naming the share and the issue; 50% passes', async () => {
