@@ -28606,6 +28606,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 // and check run). Whatever goes wrong fails the step with one message, never an unhandled rejection.
 
 
+/** The process's edge; call it first thing, before the step's code loads, so that no cancel goes unseen. */
 function processEdge() {
     const controller = new AbortController();
     for (const signal of ['SIGINT', 'SIGTERM'])

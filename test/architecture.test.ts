@@ -137,6 +137,24 @@ describe('the edges', () => {
     expect(modulesMatching(/CUDA_VISIBLE_DEVICES:/)).toEqual(['tensorrt/trtexec.ts']);
   });
 
+  it('each program catches SIGINT and SIGTERM before it loads the run: a cancel in its first moments is seen', () => {
+    const staticImports = (file: string) =>
+      [...readFileSync(join(src, file), 'utf8').matchAll(/^import .* from '([^']+)';$/gm)].map((m) => m[1]);
+    // The CLI: no static import at all; the handlers, then the run's modules.
+    const cli = readFileSync(join(src, 'cli', 'main.ts'), 'utf8');
+    expect(staticImports('cli/main.ts')).toEqual([]);
+    expect(cli.indexOf('process.on(signal')).toBeGreaterThan(-1);
+    expect(cli.indexOf('process.on(signal')).toBeLessThan(cli.indexOf("await import('./run-cli.js')"));
+    // The actions: the process edge (its handlers) before the step's code, which each imports when it runs.
+    for (const main of ['action/main.ts', 'action/gate-main.ts', 'action/report-main.ts']) {
+      expect(
+        staticImports(main).every((m) => m === '@actions/core' || m === './edge.js'),
+        main,
+      ).toBe(true);
+      expect(readFileSync(join(src, main), 'utf8'), main).toMatch(/await import\('\.\/[\w-]+\.js'\)/);
+    }
+  });
+
   it('the process environment is read only by the entries (action/, cli/); the rest are handed it', () => {
     const readers = modulesMatching(/\bprocess\.env\b/);
     expect(readers.filter((m) => !m.startsWith('action/') && !m.startsWith('cli/'))).toEqual([]);

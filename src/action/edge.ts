@@ -11,6 +11,7 @@ export interface ActionEdge {
   signal?: AbortSignal;
 }
 
+/** The process's edge; call it first thing, before the step's code loads, so that no cancel goes unseen. */
 export function processEdge(): ActionEdge {
   const controller = new AbortController();
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => controller.abort());
