@@ -3,7 +3,7 @@
 // the out-of-memory back-off, the cache, the plan's checks, a pass without a plan as a failure; trtexec still loads
 // and checks what it built.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { allGone, cli, makeRunner } from './support/harness.js';
 import { classifierOnnx } from './support/onnx-models.js';
@@ -125,6 +125,24 @@ describe('build: { command, plan }', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(report.builds[0].plan).toBe('out/cls.p.plan');
     expect(report.plans[0].magic).toBe(true);
+  });
+
+  it("a plan: outside trt-ci.yml's folder is a config error; nothing outside the run is moved (issue 58)", async () => {
+    const { runner, config } = setUp([], 'XX');
+    const outside = join(runner.dir, '..', `${basename(runner.dir)}-theirs.plan`);
+    writeFileSync(outside, 'a file of someone else');
+    const withPlan = (plan: string) =>
+      readFileSync(config, 'utf8').replace(/XX|^ {2}plan: .*\n/m, `  plan: ${JSON.stringify(plan)}\n`);
+    for (const plan of [outside, '../elsewhere/{model}.plan', 'a/../../{model}.plan']) {
+      writeFileSync(config, withPlan(plan));
+      const { result } = await run(config, runner.dir);
+      expect(result.code, plan).toBe(2);
+      expect(result.stderr).toMatch(/build\.plan: expected a path inside trt-ci\.yml's folder .*, got "/);
+    }
+    expect(readFileSync(outside, 'utf8')).toBe('a file of someone else');
+    // Inside it, however spelled: taken.
+    writeFileSync(config, withPlan('./a/../{plan}'));
+    expect((await run(config, runner.dir)).result.stderr).not.toMatch(/inside trt-ci\.yml's folder/);
   });
 
   it('the engine cache serves a second run; a changed builder script is another build', async () => {

@@ -286,7 +286,7 @@ describe('the cache key misses nothing a build reads', () => {
     const report = JSON.parse(readFileSync(join(runner.dir, 'out', 'report.json'), 'utf8')) as Report;
     expect(report.builds.map((b) => b.status)).toEqual(['failed', 'failed', 'failed']);
     expect(report.builds[0]!.failure!.message).toMatch(
-      /names external data that is missing or not a regular file: .*fifo\.bin/,
+      /names external data that is missing, not a regular file, or outside its folder: .*fifo\.bin/,
     );
     expect(report.builds[2]!.failure!.message).toMatch(/zero\.bin$/);
     // trtexec never started on them.
@@ -314,6 +314,26 @@ describe('the cache key misses nothing a build reads', () => {
     const report = JSON.parse(readFileSync(join(runner.dir, 'out', 'report.json'), 'utf8')) as Report;
     expect(report.builds.map((b) => b.failure?.kind)).toEqual(['cancelled', 'cancelled', 'cancelled']);
     expect(runner.calls()).toEqual([]);
+  });
+
+  it('external data a link beside the model leads out of its folder is refused; nothing is built (issue 58)', async () => {
+    const runner = makeRunner();
+    runner.touch('models/up.onnx', 'secret/key.bin');
+    writeFileSync(join(runner.dir, 'secret', 'key.bin'), 'a runner secret');
+    symlinkSync(join(runner.dir, 'secret', 'key.bin'), join(runner.dir, 'models', 'w.bin'));
+    const location = Buffer.concat([Buffer.from('\x0a\x08location\x12', 'latin1'), varint(5), Buffer.from('w.bin')]);
+    writeFileSync(join(runner.dir, 'models', 'up.onnx'), Buffer.concat([Buffer.from('onnx'), location]));
+    const refused = await cli(['build', '--config', runner.writeConfig(ONE('', 'models/up.onnx'), 'link.yml')]);
+    expect(refused.code, refused.stderr).toBe(1);
+    const [build] = (JSON.parse(readFileSync(join(runner.dir, 'out', 'report.json'), 'utf8')) as Report).builds;
+    expect(build!.status).toBe('failed');
+    expect(build!.failure!.message).toMatch(/names external data that is missing, not a regular file, or outside/);
+    expect(build!.failure!.message).toContain(join(runner.dir, 'models', 'w.bin'));
+    expect(runner.calls().filter((c) => c.args.some((a) => a.startsWith('--onnx=')))).toEqual([]);
+    // The same file beside the model, not a link: built.
+    rmSync(join(runner.dir, 'models', 'w.bin'));
+    writeFileSync(join(runner.dir, 'models', 'w.bin'), 'weights');
+    expect((await run(runner, ONE('', 'models/up.onnx'))).builds[0]!.status).toBe('built');
   });
 
   it('external data with a name over 127 bytes, or outside the model folder', async () => {

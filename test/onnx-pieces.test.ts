@@ -3,7 +3,7 @@
 // tensors, int64 shape paths across an edge); a session per piece; a cancel stops at the next piece; a model
 // whose pieces fail says the whole model's own error.
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import onnxProto from 'onnx-proto';
@@ -74,6 +74,47 @@ describe('runInPieces', () => {
     expect(bits(await runInPieces(ort, external('w.bin'), inputs, { dir }))).toEqual(wanted);
     await expect(runInPieces(ort, external('../w.bin'), inputs, { dir })).rejects.toThrow(
       "external data ../w.bin is outside the model's folder",
+    );
+  });
+
+  it('a range the file does not hold, or a link out of the folder, is said naming the tensor (issue 58)', async () => {
+    const ort = await loadOnnxRuntime();
+    const count = 8;
+    const w = Float32Array.from({ length: count }, (_, i) => i);
+    const inputs = x(
+      [1, count],
+      Array.from({ length: count }, () => 1),
+    );
+    const dir = mkdtempSync(join(tmpdir(), 'trt-ci-pieces-'));
+    writeFileSync(join(dir, 'w.bin'), Buffer.from(w.buffer));
+    const external = (location: string, offset: string, length: string) =>
+      mulModel(count, {
+        dataLocation: 1,
+        externalData: [
+          { key: 'location', value: location },
+          { key: 'offset', value: offset },
+          { key: 'length', value: length },
+        ],
+      });
+    const said = (offset: string, length: string) =>
+      `w: external data w.bin holds 32 bytes; offset ${offset} and length ${length} are not a range of it`;
+    for (const [offset, length] of [
+      ['-4', '32'],
+      ['0', '-1'],
+      ['4', '32'],
+      ['0', '99999999999'],
+    ] as const)
+      await expect(runInPieces(ort, external('w.bin', offset, length), inputs, { dir })).rejects.toThrow(
+        said(offset, length),
+      );
+    // Exactly the file: read.
+    await expect(runInPieces(ort, external('w.bin', '0', '32'), inputs, { dir })).resolves.toBeDefined();
+    // A link beside the model that leads out of its folder: refused, though its name is inside.
+    const outside = mkdtempSync(join(tmpdir(), 'trt-ci-outside-'));
+    writeFileSync(join(outside, 'secret.bin'), Buffer.from(w.buffer));
+    symlinkSync(join(outside, 'secret.bin'), join(dir, 'link.bin'));
+    await expect(runInPieces(ort, external('link.bin', '0', '32'), inputs, { dir })).rejects.toThrow(
+      "w: external data link.bin is outside the model's folder",
     );
   });
 

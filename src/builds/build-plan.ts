@@ -23,8 +23,12 @@ import { type Attempt, type BuildOutcome, type BuiltPlan, notRun } from './outco
 function externalDataFailure(job: BuildJob, files: readonly string[]): Failure {
   return {
     kind: 'other',
-    message: `${job.model.onnx} names external data that is missing or not a regular file: ${files.join(', ')}`,
-    hint: 'Put the external data files beside the ONNX as regular files (not a pipe, a device or a dangling link).',
+    message:
+      `${job.model.onnx} names external data that is missing, not a regular file, or outside its folder: ` +
+      files.join(', '),
+    hint:
+      'Put the external data files beside the ONNX as regular files (not a pipe, a device, or a link that leads ' +
+      "out of the model's folder).",
   };
 }
 

@@ -3,8 +3,8 @@
 // own process group, pinned to the build's GPU, credentials removed, killed on timeout or cancel), in trt-ci.yml's
 // folder, once per attempt with the placeholders filled in; its output is the build's log, read like trtexec's
 // (TensorRT's own messages say out-of-memory the same way from Python). docs/build-command.md says more.
-import { rename, stat } from 'node:fs/promises';
-import { basename, isAbsolute, resolve } from 'node:path';
+import { lstat, rename } from 'node:fs/promises';
+import { basename, isAbsolute, relative, resolve } from 'node:path';
 import { statSync } from 'node:fs';
 import type { BuildCommand, BuildPlaceholder, ProfileConfig } from '../contract/config.js';
 import type { Trtexec } from '../tensorrt/trtexec.js';
@@ -61,7 +61,10 @@ export function commandProducer(build: BuildCommand, seam: Trtexec, dir: string)
       // Where the command was told to write: moved to where the build checks, scans and caches it.
       const written = resolve(dir, fillPlaceholders(build.plan, placeholderValues(request)));
       const plan = resolve(request.paths.plan);
-      if (written !== plan && (await stat(written).catch(() => null))?.isFile()) await rename(written, plan);
+      // Moved only from inside the run's folder (config rules refuse a build.plan outside it), and only a file:
+      // a link there is left where it is, and the build has no plan.
+      const inside = !relative(dir, written).startsWith('..') && !isAbsolute(relative(dir, written));
+      if (written !== plan && inside && (await lstat(written).catch(() => null))?.isFile()) await rename(written, plan);
       return result;
     },
     sweep: () => seam.sweep(),

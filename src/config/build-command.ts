@@ -1,5 +1,6 @@
 // build: and run:, commands of the user's own instead of trtexec (builds/command-producer.ts runs the one,
 // runners/command-runner.ts the other): their schemas and the rule that what they are given fits them.
+import { isAbsolute } from 'node:path';
 import { z } from 'zod';
 import { closest } from '../common/did-you-mean.js';
 import { BUILD_PLACEHOLDERS, type Config, type ConfigPath } from '../contract/config.js';
@@ -80,6 +81,19 @@ function unknownRunPlaceholder(text: string, path: ConfigPath): Problem[] {
   return name === undefined ? [] : [{ path, message: `{${name}} is not filled in (a run command has {request})` }];
 }
 
+/** A plan path that leaves trt-ci.yml's folder: absolute, or climbing out of it with `..`. */
+function outsideTheRun(plan: string): boolean {
+  if (plan.startsWith('{plan}')) return false;
+  if (isAbsolute(plan) || /^[A-Za-z]:[\\/]/.test(plan)) return true;
+  let depth = 0;
+  for (const part of plan.split(/[\\/]+/)) {
+    if (part === '..') depth -= 1;
+    else if (part !== '.' && part !== '') depth += 1;
+    if (depth < 0) return true;
+  }
+  return false;
+}
+
 /**
  * Every {placeholder} is one trt-ci fills in, and nothing is asked of a build command that only trtexec does:
  * extra-args are trtexec flags, a combined plan is --profile=N, deploy-cost's variant is a trtexec flag.
@@ -93,6 +107,13 @@ export function buildCommandRule(raw: RawBuild, config: Pick<Config, 'models'>):
     ...unknownPlaceholder(raw.build.plan, ['build', 'plan']),
   ];
   const refuse = (path: ConfigPath, message: string) => problems.push({ path, message });
+  // trt-ci moves the plan from there into output-dir: a path outside the run's folder moves a file it does not own.
+  if (outsideTheRun(raw.build.plan))
+    refuse(
+      ['build', 'plan'],
+      `expected a path inside trt-ci.yml's folder (trt-ci moves the plan from there into output-dir), got ` +
+        `"${raw.build.plan}"`,
+    );
   const flags = 'extra-args are trtexec build flags: with build: give the command its own arguments';
   const cost = 'deploy-cost builds its variant with a trtexec flag: it cannot go with build:';
   if (raw['extra-args'].length > 0) refuse(['extra-args'], flags);

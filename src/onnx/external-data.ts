@@ -1,8 +1,8 @@
 // Where an ONNX model keeps its weights outside the file: what a build reads besides the model, so what the
 // engine cache keys and what must be regular files before anything reads them.
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { realpath, stat } from 'node:fs/promises';
+import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { bufferSource, readVarint } from '../common/protobuf.js';
 
 /**
@@ -30,11 +30,25 @@ export async function externalDataFiles(onnx: string): Promise<string[]> {
   return [...found].map((name) => resolve(dirname(onnx), name)).sort();
 }
 
-/** The external-data files an ONNX names that are not regular files (a FIFO, a device), or missing ones. */
+/**
+ * The external-data files an ONNX names that are not regular files (a FIFO, a device), missing ones, and ones
+ * named inside the model's folder that a link there leads out of it (to a runner's secret, say): what the model
+ * names is read, never what a link planted beside it leads to.
+ */
 export async function irregularExternalData(onnx: string): Promise<string[]> {
   const files = await externalDataFiles(onnx).catch(() => []);
+  const named = dirname(onnx);
+  const folder = await realpath(named).catch(() => named);
+  const inside = (base: string, path: string) => {
+    const rest = relative(base, path);
+    return !rest.startsWith('..') && !isAbsolute(rest);
+  };
   const found = await Promise.all(
-    files.map(async (file) => ((await stat(file).catch(() => null))?.isFile() ? [] : [file])),
+    files.map(async (file) => {
+      if (!(await stat(file).catch(() => null))?.isFile()) return [file];
+      const real = await realpath(file).catch(() => file);
+      return inside(named, file) && !inside(folder, real) ? [file] : [];
+    }),
   );
   return found.flat();
 }

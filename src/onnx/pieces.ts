@@ -8,8 +8,8 @@
 // inline and prepacked: bad_alloc; as external data, unprepacked: checked). A model pieces cannot express (a graph
 // output that no node makes, sparse initializers) runs whole, as it is; one whose pieces fail is run again as one
 // piece, whose error is the one said.
-import { closeSync, openSync, readSync } from 'node:fs';
-import { isAbsolute, join, normalize } from 'node:path';
+import { closeSync, fstatSync, openSync, readSync, realpathSync } from 'node:fs';
+import { isAbsolute, join, normalize, relative } from 'node:path';
 import { setImmediate } from 'node:timers/promises';
 import { lenField, varintField } from '../common/protobuf.js';
 import {
@@ -206,13 +206,32 @@ function valueInfoOf(name: string, tensor: { type: string; dims: readonly number
 type Tensor = { type: string; dims: readonly number[]; data: unknown };
 type ExternalData = { path: string; data: Uint8Array };
 
-/** The bytes [offset, offset + length) of an external-data file in the model's folder (never outside it). */
-function readExternal(dir: string, location: string, offset: number, length: number): Buffer {
+/**
+ * The bytes [offset, offset + length) of an external-data file in the model's folder (never outside it, by name
+ * or through a link), for `tensor`: a range the file does not hold is said, naming the tensor.
+ */
+function readExternal(tensor: string, dir: string, location: string, offset: number, length: number): Buffer {
   const path = normalize(location);
-  if (isAbsolute(path) || path.startsWith('..'))
-    throw new Error(`external data ${location} is outside the model's folder`);
-  const out = Buffer.allocUnsafe(length);
+  const real = (() => {
+    try {
+      return realpathSync(join(dir, path));
+    } catch {
+      return null; // not there: the open below says so
+    }
+  })();
+  const folder = realpathSync(dir);
+  if (isAbsolute(path) || path.startsWith('..') || (real && relative(folder, real).startsWith('..')))
+    throw new Error(`${tensor}: external data ${location} is outside the model's folder`);
   const fd = openSync(join(dir, path), 'r');
+  const size = fstatSync(fd).size;
+  if (offset < 0 || length < 0 || offset + length > size) {
+    closeSync(fd);
+    throw new Error(
+      `${tensor}: external data ${location} holds ${size} bytes; offset ${offset} and length ${length} are not a ` +
+        'range of it',
+    );
+  }
+  const out = Buffer.allocUnsafe(length);
   try {
     for (let at = 0; at < length; ) {
       const read = readSync(fd, out, at, length - at, offset + at);
@@ -242,7 +261,7 @@ function pieceTensor(tensor: Buffer, dir: string, external: ExternalData[]): Buf
     const length = Number(entries.get('length') ?? Number.NaN);
     if (!Number.isSafeInteger(offset) || !Number.isSafeInteger(length))
       throw new Error(`${tensorName(tensor)}: external data without an offset and length`);
-    data = readExternal(dir, entries.get('location') ?? '', offset, length);
+    data = readExternal(tensorName(tensor), dir, entries.get('location') ?? '', offset, length);
   }
   const path = `piece-data-${external.length}`;
   external.push({ path, data });
