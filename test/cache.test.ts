@@ -316,7 +316,7 @@ describe('the cache key misses nothing a build reads', () => {
     expect(runner.calls()).toEqual([]);
   });
 
-  it('external data a link beside the model leads out of its folder is refused; nothing is built (issue 58)', async () => {
+  it('external data a link beside the model leads out of its folder is refused, nothing built (issue 58)', async () => {
     const runner = makeRunner();
     runner.touch('models/up.onnx', 'secret/key.bin');
     writeFileSync(join(runner.dir, 'secret', 'key.bin'), 'a runner secret');
