@@ -16,6 +16,8 @@ import { classifierOnnx } from './support/onnx-models.js';
 import { evaluateValue, parseWorkflowText, type Step } from './support/pack-runner.js';
 
 const root = join(import.meta.dirname, '..');
+/** One GC thread, as every program the tests run (harness.ts fromSource): many run at once on few cores. */
+const GC = '--single-threaded-gc';
 const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
 const has = (commit: string) => spawnSync('git', ['cat-file', '-e', `${commit}^{commit}`], { cwd: root }).status === 0;
 const OWN_ACTION = /^trt-ci\/trt-ci(\/gate|\/report)?@([0-9a-f]{40})$/;
@@ -160,7 +162,7 @@ const reports = new Map<string, string>();
 async function reportsFor(temp: string, commit: string, project: string, runners: string): Promise<string> {
   if (!reports.has(commit)) {
     const cliOfPin = join(treeOf(commit), 'dist', 'cli.js');
-    const run = spawnSync(process.execPath, [cliOfPin, 'run', '--config', join(project, 'trt-ci.yml'), '--json'], {
+    const run = spawnSync(process.execPath, [GC, cliOfPin, 'run', '--config', join(project, 'trt-ci.yml'), '--json'], {
       encoding: 'utf8',
       env: { ...process.env, RUNNER_TEMP: mkdtempSync(join(tmpdir(), 'trt-ci-pin-report-')) },
     });
@@ -222,7 +224,7 @@ async function runPin(pin: Pin, project: string) {
   if (pin.program === 'report')
     inputs.reports = await reportsFor(temp, pin.commit, project, String(inputs['expected-runners'] ?? ''));
   const program = join(tree, 'dist', pin.program === 'action' ? 'index.js' : `${pin.program}.js`);
-  const child = spawn(process.execPath, [program], {
+  const child = spawn(process.execPath, [GC, program], {
     cwd: project,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {

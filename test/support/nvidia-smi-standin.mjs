@@ -18,7 +18,8 @@
 //   STANDIN_GPU_STATE         folder the trtexec stand-in writes gpu<N>.<pid>.mib files into, and
 //                             gpu<N>.<reason>.slowed-us (added to clocks_event_reasons_counters.<reason>)
 // The failure messages are nvidia-smi's own, as quoted in public bug reports.
-import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runAsProgram } from './standin-process.mjs';
 
@@ -135,10 +136,21 @@ export async function runNvidiaSmi(io) {
   const lms = args.lastIndexOf('-lms');
   const interval = lms === -1 ? 0 : Number(args[lms + 1]) || 0;
   printRows(readState(env.STANDIN_GPU_STATE));
-  for (;;) {
-    if (!(interval > 0)) return status;
-    await io.sleep(interval);
-    printRows(readState(env.STANDIN_GPU_STATE));
+  if (!(interval > 0)) return status;
+  // A stream says it runs, in the GPU state the trtexec stand-in reads (which asks whether one polls while it
+  // times an engine): run as a process or in the test's own, the mark goes when the stream ends or is stopped.
+  const marker = env.STANDIN_GPU_STATE && join(env.STANDIN_GPU_STATE, `streaming.${io.pid}.${randomUUID()}`);
+  if (marker) {
+    mkdirSync(env.STANDIN_GPU_STATE, { recursive: true });
+    writeFileSync(marker, '');
+  }
+  try {
+    for (;;) {
+      await io.sleep(interval);
+      printRows(readState(env.STANDIN_GPU_STATE));
+    }
+  } finally {
+    if (marker) rmSync(marker, { force: true });
   }
 }
 

@@ -1250,21 +1250,18 @@ async function trtexec(io) {
     };
   }
 
-  /** An nvidia-smi -lms stream of the same stand-in GPU (same STANDIN_GPU_STATE) is running now (Linux /proc). */
+  /**
+   * An nvidia-smi -lms stream of the same stand-in GPU (same STANDIN_GPU_STATE) is running now: the stream marks
+   * itself there while it runs, as a process or in the test's own (nvidia-smi-standin.mjs).
+   */
   function nvidiaSmiStreaming() {
     const state = env.STANDIN_GPU_STATE;
-    if (!state || !existsSync('/proc')) return false;
-    for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-      try {
-        if (!readFileSync(`/proc/${pid}/cmdline`, 'latin1').split('\0').includes('-lms')) continue;
-        const environ = readFileSync(`/proc/${pid}/environ`, 'latin1');
-        if (environ.includes('STANDIN_PROGRAM=nvidia-smi\0') && environ.includes(`STANDIN_GPU_STATE=${state}\0`))
-          return true;
-      } catch {
-        // gone, or not ours to read
-      }
+    if (!state) return false;
+    try {
+      return readdirSync(state).some((name) => name.startsWith('streaming.'));
+    } catch {
+      return false; // no state yet: nothing streams
     }
-    return false;
   }
 
   /** A per-engine setting: one value for every engine, or `<part of its path>=<value>,…`. */
