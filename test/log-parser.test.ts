@@ -444,6 +444,21 @@ describe('parseTrtexecLog on real trtexec output', () => {
     expect(banners).toEqual(['8.4.2', '10.0.1', '10.2.0', '10.7.0.23', '10.13.3.9', '10.16.2.10', '10.16.1.11']);
   });
 
+  it('reads a PASSED banner without its " # command" as a pass (issue 58); a cut banner is no verdict', () => {
+    // As a public tutorial quotes a 10.14 build's log (Learn-TensorRT, 32_final_portfolio_case_study/README.md).
+    const quoted = [
+      '[I] TensorRT version: 10.14.1',
+      '[I] Engine generation completed in 1.32574 seconds.',
+      '[I] Created engine with size: 12.6623 MiB',
+      '&&&& PASSED TensorRT.trtexec [TensorRT v101401]',
+    ].join('\n');
+    expect(parse(quoted)).toMatchObject({ status: 'passed', failure: null });
+    expect(parse(quoted.replace('PASSED', 'FAILED')).status).toBe('failed');
+    // Not a banner: another program's line, or the banner cut inside its version.
+    expect(parse(quoted.replace('TensorRT.trtexec [TensorRT v101401]', 'TensorRT.trtexecX')).status).not.toBe('passed');
+    expect(parse(quoted.replace('[TensorRT v101401]', '[TensorRT v1014')).status).not.toBe('passed');
+  });
+
   it(
     'trusts the exit status before the log: exit 0 ' + 'passes a log with errors, a non-zero exit fails a PASSED log',
     () => {

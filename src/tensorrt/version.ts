@@ -41,7 +41,10 @@ export const BANNER_PATTERN =
  * The verdict line as every version prints it: TensorRT 7.x had no `[TensorRT v…]` tag
  * (`&&&& PASSED TensorRT.trtexec # trtexec …`), so the verdict must not depend on it; the version does.
  */
-export const VERDICT_PATTERN = /^&&&& (RUNNING|PASSED|FAILED|WAIVED) TensorRT\.trtexec(?: \[TensorRT v\d+\][^#]*)? #/;
+// The command after " # " is left out where a log was cut or quoted short ("&&&& PASSED TensorRT.trtexec
+// [TensorRT v101401]" in tutorials' logs): the verdict is the banner's either way.
+export const VERDICT_PATTERN =
+  /^&&&& (RUNNING|PASSED|FAILED|WAIVED) TensorRT\.trtexec(?:(?: \[TensorRT v\d+\][^#]*)? #| \[TensorRT v\d+\]\s*$)/;
 
 /** "10.16.1", "10.16.1.11", "8.6" → version; null when it is not one. */
 export function parseVersion(text: string): TensorRtVersion | null {
