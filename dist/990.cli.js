@@ -777,6 +777,7 @@ function parseDims(text) {
 
 
 
+
 const COMMAND = 'a list of arguments like [python3, build.py, --onnx, "{onnx}", --plan, "{plan}"]';
 const PLAN = 'where the command writes its plan, like "{plan}" or "out/{model}.{profile}.plan"';
 const buildCommand = schemas/* strictObject */.rej({
@@ -818,6 +819,23 @@ function unknownRunPlaceholder(text, path) {
     const name = [...text.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1]).find((n) => n !== 'request');
     return name === undefined ? [] : [{ path, message: `{${name}} is not filled in (a run command has {request})` }];
 }
+/** A plan path that leaves trt-ci.yml's folder: absolute, or climbing out of it with `..`. */
+function outsideTheRun(plan) {
+    if (plan.startsWith('{plan}'))
+        return false;
+    if ((0,external_node_path_.isAbsolute)(plan) || /^[A-Za-z]:[\\/]/.test(plan))
+        return true;
+    let depth = 0;
+    for (const part of plan.split(/[\\/]+/)) {
+        if (part === '..')
+            depth -= 1;
+        else if (part !== '.' && part !== '')
+            depth += 1;
+        if (depth < 0)
+            return true;
+    }
+    return false;
+}
 /**
  * Every {placeholder} is one trt-ci fills in, and nothing is asked of a build command that only trtexec does:
  * extra-args are trtexec flags, a combined plan is --profile=N, deploy-cost's variant is a trtexec flag.
@@ -832,6 +850,10 @@ function buildCommandRule(raw, config) {
         ...unknownPlaceholder(raw.build.plan, ['build', 'plan']),
     ];
     const refuse = (path, message) => problems.push({ path, message });
+    // trt-ci moves the plan from there into output-dir: a path outside the run's folder moves a file it does not own.
+    if (outsideTheRun(raw.build.plan))
+        refuse(['build', 'plan'], `expected a path inside trt-ci.yml's folder (trt-ci moves the plan from there into output-dir), got ` +
+            `"${raw.build.plan}"`);
     const flags = 'extra-args are trtexec build flags: with build: give the command its own arguments';
     const cost = 'deploy-cost builds its variant with a trtexec flag: it cannot go with build:';
     if (raw['extra-args'].length > 0)
@@ -1312,7 +1334,9 @@ const BANNER_PATTERN = /^&&&& (RUNNING|PASSED|FAILED|WAIVED) TensorRT\.trtexec \
  * The verdict line as every version prints it: TensorRT 7.x had no `[TensorRT v…]` tag
  * (`&&&& PASSED TensorRT.trtexec # trtexec …`), so the verdict must not depend on it; the version does.
  */
-const VERDICT_PATTERN = /^&&&& (RUNNING|PASSED|FAILED|WAIVED) TensorRT\.trtexec(?: \[TensorRT v\d+\][^#]*)? #/;
+// The command after " # " is left out where a log was cut or quoted short ("&&&& PASSED TensorRT.trtexec
+// [TensorRT v101401]" in tutorials' logs): the verdict is the banner's either way.
+const VERDICT_PATTERN = /^&&&& (RUNNING|PASSED|FAILED|WAIVED) TensorRT\.trtexec(?:(?: \[TensorRT v\d+\][^#]*)? #| \[TensorRT v\d+\]\s*$)/;
 /** "10.16.1", "10.16.1.11", "8.6" → version; null when it is not one. */
 function parseVersion(text) {
     const match = /^(\d+)\.(\d+)(?:\.(\d+))?(?:\.(\d+))?$/.exec(text.trim());
@@ -9246,13 +9270,31 @@ function valueInfoOf(name, tensor) {
     const tensorType = Buffer.concat([varintField(1, code), lenField(2, shape)]);
     return Buffer.concat([stringField(1, name), lenField(2, lenField(1, tensorType))]);
 }
-/** The bytes [offset, offset + length) of an external-data file in the model's folder (never outside it). */
-function readExternal(dir, location, offset, length) {
+/**
+ * The bytes [offset, offset + length) of an external-data file in the model's folder (never outside it, by name
+ * or through a link), for `tensor`: a range the file does not hold is said, naming the tensor.
+ */
+function readExternal(tensor, dir, location, offset, length) {
     const path = (0,external_node_path_.normalize)(location);
-    if ((0,external_node_path_.isAbsolute)(path) || path.startsWith('..'))
-        throw new Error(`external data ${location} is outside the model's folder`);
-    const out = Buffer.allocUnsafe(length);
+    const real = (() => {
+        try {
+            return (0,external_node_fs_.realpathSync)((0,external_node_path_.join)(dir, path));
+        }
+        catch {
+            return null; // not there: the open below says so
+        }
+    })();
+    const folder = (0,external_node_fs_.realpathSync)(dir);
+    if ((0,external_node_path_.isAbsolute)(path) || path.startsWith('..') || (real && (0,external_node_path_.relative)(folder, real).startsWith('..')))
+        throw new Error(`${tensor}: external data ${location} is outside the model's folder`);
     const fd = (0,external_node_fs_.openSync)((0,external_node_path_.join)(dir, path), 'r');
+    const size = (0,external_node_fs_.fstatSync)(fd).size;
+    if (offset < 0 || length < 0 || offset + length > size) {
+        (0,external_node_fs_.closeSync)(fd);
+        throw new Error(`${tensor}: external data ${location} holds ${size} bytes; offset ${offset} and length ${length} are not a ` +
+            'range of it');
+    }
+    const out = Buffer.allocUnsafe(length);
     try {
         for (let at = 0; at < length;) {
             const read = (0,external_node_fs_.readSync)(fd, out, at, length - at, offset + at);
@@ -9285,7 +9327,7 @@ function pieceTensor(tensor, dir, external) {
         const length = Number(entries.get('length') ?? Number.NaN);
         if (!Number.isSafeInteger(offset) || !Number.isSafeInteger(length))
             throw new Error(`${tensorName(tensor)}: external data without an offset and length`);
-        data = readExternal(dir, entries.get('location') ?? '', offset, length);
+        data = readExternal(tensorName(tensor), dir, entries.get('location') ?? '', offset, length);
     }
     const path = `piece-data-${external.length}`;
     external.push({ path, data });
@@ -9414,10 +9456,25 @@ async function externalDataFiles(onnx) {
     // Names under .. or absolute ones are keyed too: whatever the parser reads changes the plan.
     return [...found].map((name) => (0,external_node_path_.resolve)((0,external_node_path_.dirname)(onnx), name)).sort();
 }
-/** The external-data files an ONNX names that are not regular files (a FIFO, a device), or missing ones. */
+/**
+ * The external-data files an ONNX names that are not regular files (a FIFO, a device), missing ones, and ones
+ * named inside the model's folder that a link there leads out of it (to a runner's secret, say): what the model
+ * names is read, never what a link planted beside it leads to.
+ */
 async function irregularExternalData(onnx) {
     const files = await externalDataFiles(onnx).catch(() => []);
-    const found = await Promise.all(files.map(async (file) => ((await (0,promises_.stat)(file).catch(() => null))?.isFile() ? [] : [file])));
+    const named = (0,external_node_path_.dirname)(onnx);
+    const folder = await (0,promises_.realpath)(named).catch(() => named);
+    const inside = (base, path) => {
+        const rest = (0,external_node_path_.relative)(base, path);
+        return !rest.startsWith('..') && !(0,external_node_path_.isAbsolute)(rest);
+    };
+    const found = await Promise.all(files.map(async (file) => {
+        if (!(await (0,promises_.stat)(file).catch(() => null))?.isFile())
+            return [file];
+        const real = await (0,promises_.realpath)(file).catch(() => file);
+        return inside(named, file) && !inside(folder, real) ? [file] : [];
+    }));
     return found.flat();
 }
 
@@ -10810,8 +10867,10 @@ function notRun(job, gpu, failure) {
 function externalDataFailure(job, files) {
     return {
         kind: 'other',
-        message: `${job.model.onnx} names external data that is missing or not a regular file: ${files.join(', ')}`,
-        hint: 'Put the external data files beside the ONNX as regular files (not a pipe, a device or a dangling link).',
+        message: `${job.model.onnx} names external data that is missing, not a regular file, or outside its folder: ` +
+            files.join(', '),
+        hint: 'Put the external data files beside the ONNX as regular files (not a pipe, a device, or a link that leads ' +
+            "out of the model's folder).",
     };
 }
 /** The next workspace after an out-of-memory failure, or null when the floor is reached. */
@@ -11105,7 +11164,10 @@ function commandProducer(build, seam, dir) {
             // Where the command was told to write: moved to where the build checks, scans and caches it.
             const written = (0,external_node_path_.resolve)(dir, fillPlaceholders(build.plan, placeholderValues(request)));
             const plan = (0,external_node_path_.resolve)(request.paths.plan);
-            if (written !== plan && (await (0,promises_.stat)(written).catch(() => null))?.isFile())
+            // Moved only from inside the run's folder (config rules refuse a build.plan outside it), and only a file:
+            // a link there is left where it is, and the build has no plan.
+            const inside = !(0,external_node_path_.relative)(dir, written).startsWith('..') && !(0,external_node_path_.isAbsolute)((0,external_node_path_.relative)(dir, written));
+            if (written !== plan && inside && (await (0,promises_.lstat)(written).catch(() => null))?.isFile())
                 await (0,promises_.rename)(written, plan);
             return result;
         },
