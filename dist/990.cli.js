@@ -5369,6 +5369,8 @@ function emptyStats() {
  * Reads trtexec output (7.x to 11.x) one line at a time and keeps only the figures, so a
  * multi-gigabyte verbose log costs no more memory than a short one.
  */
+/** TensorRT's line after a timing cache it could not read (its magic or version tag): it builds without one. */
+const TIMING_CACHE_UNUSED = /The timing cache will not be used/;
 class TrtexecLogParser {
     version = null;
     banner = null;
@@ -5382,6 +5384,8 @@ class TrtexecLogParser {
     oldSection = null;
     evidence = null;
     evidenceLevel = null;
+    /** What the evidence was before the last line that replaced it, and how many lines ago that was. */
+    replaced = null;
     requestedBytes = null;
     terminal = null;
     lastError = null;
@@ -5515,11 +5519,24 @@ class TrtexecLogParser {
     readFailure(line, level) {
         if (level === 'I')
             return;
+        if (this.replaced)
+            this.replaced.linesAgo += 1;
+        // "Magic tag / Version tag does not match" then "The timing cache will not be used!": TensorRT could not read
+        // a timing cache and builds without it (a warning, whatever its level), not a plan that does not load.
+        if (TIMING_CACHE_UNUSED.test(line)) {
+            if (this.replaced && this.replaced.linesAgo <= 3 && this.evidence?.kind === 'plan-incompatible') {
+                this.evidence = this.replaced.evidence;
+                this.evidenceLevel = this.replaced.level;
+            }
+            this.replaced = null;
+            return;
+        }
         const match = matchEvidence(line);
         if (match &&
             (!this.evidence ||
                 match.rank < this.evidence.rank ||
                 (match.rank === this.evidence.rank && level === 'E' && this.evidenceLevel !== 'E'))) {
+            this.replaced = { evidence: this.evidence, level: this.evidenceLevel, linesAgo: 0 };
             this.evidence = match;
             this.evidenceLevel = level;
         }

@@ -444,6 +444,31 @@ describe('parseTrtexecLog on real trtexec output', () => {
     expect(banners).toEqual(['8.4.2', '10.0.1', '10.2.0', '10.7.0.23', '10.13.3.9', '10.16.2.10', '10.16.1.11']);
   });
 
+  it('a timing cache TensorRT cannot read is a warning, never "not a TensorRT plan" (issue 58)', () => {
+    // As a ComfyUI TensorRT node's README quotes TensorRT (its versions redacted there): a timing cache written by
+    // another TensorRT, refused, and the build goes on without it.
+    const unread = [
+      '[E] 1: [stdArchiveReader.cpp::nvinfer1::rt::StdArchiveReader::StdArchiveReaderInitCommon::46] Error Code 1: ' +
+        'Serialization (Serialization assertion stdVersionRead == serializationVersion failed.Version tag does not ' +
+        'match. Note: Current Version: 239, Serialized Engine Version: 236)',
+      '[E] 4: The timing cache will not be used!',
+    ];
+    const failedLater = [
+      ...unread,
+      '[E] Error[2]: [virtualMemoryBuffer.cpp::resizePhysical::140] Error Code 2: ' +
+        'OutOfMemory (no further information)',
+      '&&&& FAILED TensorRT.trtexec [TensorRT v101601] # trtexec',
+    ];
+    expect(parse(failedLater.join('\n')).failure?.kind).toBe('out-of-memory');
+    const passed = [...unread, '&&&& PASSED TensorRT.trtexec [TensorRT v101601] # trtexec'].join('\n');
+    expect(parse(passed)).toMatchObject({ status: 'passed', failure: null });
+    // Without the timing cache's line the same tag mismatch is a plan that does not load.
+    const plan = [unread[0]!, '&&&& FAILED TensorRT.trtexec [TensorRT v101601] # trtexec'].join('\n');
+    expect(parse(plan).failure?.kind).toBe('plan-incompatible');
+    const alone = [...unread, '&&&& FAILED TensorRT.trtexec [TensorRT v101601] # trtexec'].join('\n');
+    expect(parse(alone).failure?.kind).not.toBe('plan-incompatible');
+  });
+
   it('reads a PASSED banner without its " # command" as a pass (issue 58); a cut banner is no verdict', () => {
     // As a public tutorial quotes a 10.14 build's log (Learn-TensorRT, 32_final_portfolio_case_study/README.md).
     const quoted = [

@@ -62,6 +62,9 @@ function emptyStats(): TimingStats {
  * Reads trtexec output (7.x to 11.x) one line at a time and keeps only the figures, so a
  * multi-gigabyte verbose log costs no more memory than a short one.
  */
+/** TensorRT's line after a timing cache it could not read (its magic or version tag): it builds without one. */
+const TIMING_CACHE_UNUSED = /The timing cache will not be used/;
+
 export class TrtexecLogParser {
   private version: TensorRtVersion | null = null;
   private banner: 'PASSED' | 'FAILED' | null = null;
@@ -75,6 +78,8 @@ export class TrtexecLogParser {
   private oldSection: 'latency' | 'gpu' | 'other' | null = null;
   private evidence: EvidenceMatch | null = null;
   private evidenceLevel: string | null = null;
+  /** What the evidence was before the last line that replaced it, and how many lines ago that was. */
+  private replaced: { evidence: EvidenceMatch | null; level: string | null; linesAgo: number } | null = null;
   private requestedBytes: number | null = null;
   private terminal: string | null = null;
   private lastError: string | null = null;
@@ -202,6 +207,17 @@ export class TrtexecLogParser {
 
   private readFailure(line: string, level: string | null): void {
     if (level === 'I') return;
+    if (this.replaced) this.replaced.linesAgo += 1;
+    // "Magic tag / Version tag does not match" then "The timing cache will not be used!": TensorRT could not read
+    // a timing cache and builds without it (a warning, whatever its level), not a plan that does not load.
+    if (TIMING_CACHE_UNUSED.test(line)) {
+      if (this.replaced && this.replaced.linesAgo <= 3 && this.evidence?.kind === 'plan-incompatible') {
+        this.evidence = this.replaced.evidence;
+        this.evidenceLevel = this.replaced.level;
+      }
+      this.replaced = null;
+      return;
+    }
     const match = matchEvidence(line);
     if (
       match &&
@@ -209,6 +225,7 @@ export class TrtexecLogParser {
         match.rank < this.evidence.rank ||
         (match.rank === this.evidence.rank && level === 'E' && this.evidenceLevel !== 'E'))
     ) {
+      this.replaced = { evidence: this.evidence, level: this.evidenceLevel, linesAgo: 0 };
       this.evidence = match;
       this.evidenceLevel = level;
     }
