@@ -4526,7 +4526,9 @@ const EVIDENCE = [
         kind: 'out-of-memory',
         pattern: anyOf(/Cuda Runtime \(out of memory\)/i, /Error Code 2: OutOfMemory/i, /out of memory/i, 
         // TensorRT 7's one word (rtSafe "OutOfMemory Error in allocate") and 8.x's own spelling "insuficient".
-        /OutOfMemory Error/, /could not be allocated/i, /insuf+icient memory/i),
+        /OutOfMemory Error/, /could not be allocated/i, /insuf+icient memory/i, 
+        // Said by the allocator alone, with no "Building engine failed" after it (a Jetson build's autotuning, Myelin).
+        /User allocator error allocating \d+-byte buffer/, /region '[^']+' allocation failed/, /Requested size was \d+ bytes/),
     },
     {
         kind: 'onnx-parse',
@@ -4567,7 +4569,7 @@ function matchEvidence(message) {
 }
 /** "Requested amount of GPU memory (N bytes)", "requested size of N", "allocating N-byte buffer". */
 function requestedBytes(line) {
-    const match = /memory \((\d+) bytes\)|requested size of (\d+)|allocating (\d+)-byte/.exec(line);
+    const match = /memory \((\d+) bytes\)|requested size (?:of|was) (\d+)|allocating (\d+)-byte/i.exec(line);
     return match ? Number(match[1] ?? match[2] ?? match[3]) : null;
 }
 /** The hints that depend on nothing but the kind of failure. */

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TrtexecLogParser, type ParsedLog, type ProcessOutcome } from '../src/tensorrt/log-parser.js';
+import { requestedBytes } from '../src/tensorrt/failures.js';
 import { BANNER_PATTERN, decodeBannerVersion, formatVersion } from '../src/tensorrt/version.js';
 import { LineSplitter } from '../src/proc/lines.js';
 import { cli, FIXTURES, makeRunner } from './support/harness.js';
@@ -442,6 +443,24 @@ describe('parseTrtexecLog on real trtexec output', () => {
       .filter((m): m is RegExpExecArray => m !== null)
       .map((m) => formatVersion(decodeBannerVersion(m[2]!, m[3])!, true));
     expect(banners).toEqual(['8.4.2', '10.0.1', '10.2.0', '10.7.0.23', '10.13.3.9', '10.16.2.10', '10.16.1.11']);
+  });
+
+  it('out of memory said by the allocator alone is out of memory, with what it asked (issue 58)', () => {
+    // As a Jetson Orin Nano Whisper build's notes quote TensorRT (one line each, no "Building engine failed").
+    const lines = [
+      ['[E] [TRT] autotuning: User allocator error allocating 21504000-byte buffer', 21504000],
+      ["[E] [TRT] region '__mye103221-consts' allocation failed", null],
+      ['[E] [TRT] Requested size was 100872448 bytes', 100872448],
+    ] as const;
+    for (const [line, bytes] of lines) {
+      const parsed = parse(`${line}\n&&&& FAILED TensorRT.trtexec [TensorRT v101601] # trtexec`);
+      expect(parsed.failure?.kind, line).toBe('out-of-memory');
+      if (bytes !== null) expect(requestedBytes(line)).toBe(bytes);
+    }
+    // Not allocator words: another failure.
+    expect(parse('[E] [TRT] User error in the plugin\n&&&& FAILED TensorRT.trtexec # trtexec').failure?.kind).not.toBe(
+      'out-of-memory',
+    );
   });
 
   it('a timing cache TensorRT cannot read is a warning, never "not a TensorRT plan" (issue 58)', () => {

@@ -104,6 +104,10 @@ const EVIDENCE: Evidence[] = [
       /OutOfMemory Error/,
       /could not be allocated/i,
       /insuf+icient memory/i,
+      // Said by the allocator alone, with no "Building engine failed" after it (a Jetson build's autotuning, Myelin).
+      /User allocator error allocating \d+-byte buffer/,
+      /region '[^']+' allocation failed/,
+      /Requested size was \d+ bytes/,
     ),
   },
   {
@@ -189,7 +193,7 @@ export function matchEvidence(message: string): EvidenceMatch | null {
 
 /** "Requested amount of GPU memory (N bytes)", "requested size of N", "allocating N-byte buffer". */
 export function requestedBytes(line: string): number | null {
-  const match = /memory \((\d+) bytes\)|requested size of (\d+)|allocating (\d+)-byte/.exec(line);
+  const match = /memory \((\d+) bytes\)|requested size (?:of|was) (\d+)|allocating (\d+)-byte/i.exec(line);
   return match ? Number(match[1] ?? match[2] ?? match[3]) : null;
 }
 
