@@ -11,7 +11,7 @@ import {
 } from '../src/tensorrt/argv.js';
 import { parseVersion } from '../src/tensorrt/version.js';
 import { nextWorkspace } from '../src/builds/build-plan.js';
-import { formatDuration, formatMs, parseDuration, parseSize } from '../src/common/units.js';
+import { formatDuration, formatMs, parseDuration, parseShare, parseSize } from '../src/common/units.js';
 
 const v = (text: string) => parseVersion(text)!;
 const profile: ProfileConfig = {
@@ -281,6 +281,13 @@ describe('units', () => {
     ['250ms', 250],
   ] as const)('duration %s', (text, ms) => expect(parseDuration(text)).toBe(ms));
   it.each(['45', '1d', 'm'])('not a duration: %s', (text) => expect(parseDuration(text)).toBeNull());
+  it.each([
+    ['10%', 0.1],
+    ['0.5%', 0.005],
+    ['100%', 1],
+    [' 2% ', 0.02],
+  ] as const)('share %s', (text, share) => expect(parseShare(text)).toBeCloseTo(share, 12));
+  it.each(['10', '%', '-5%', '1e2%', '5 %'])('not a share: %s', (text) => expect(parseShare(text)).toBeNull());
 });
 
 describe('durations in messages', () => {

@@ -30,6 +30,15 @@ export function parseDuration(text: string): number | null {
   return Math.round(Number(match[1]) * DURATION_UNITS[match[2]!]!);
 }
 
+/** A share written as a percentage ("10%", "0.5%"). */
+const PERCENT_PATTERN = /^(\d+(?:\.\d+)?)%$/;
+
+/** 0.1 for "10%"; null when the text is not a percentage. */
+export function parseShare(text: string): number | null {
+  const match = PERCENT_PATTERN.exec(text.trim());
+  return match ? Number(match[1]) / 100 : null;
+}
+
 export const MiB = 1024 ** 2;
 
 export function formatBytes(bytes: number): string {

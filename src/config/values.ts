@@ -3,7 +3,7 @@
 // the value most likely meant where that can be told.
 import { z } from 'zod';
 import { METRICS, type Limit, type Metric, type Threshold } from '../contract/metrics.js';
-import { DURATION_PATTERN, parseDuration, parseSize, SIZE_PATTERN } from '../common/units.js';
+import { DURATION_PATTERN, parseDuration, parseShare, parseSize, SIZE_PATTERN } from '../common/units.js';
 
 /** How a rejected value is quoted in messages: strings in quotes, the rest as YAML would show it. */
 export function showValue(value: unknown): string {
@@ -18,7 +18,6 @@ export function showValue(value: unknown): string {
   return String(value);
 }
 
-const PERCENT_PATTERN = /^\d+(\.\d+)?%$/;
 const SHAPE_PATTERN = /^\d+(x\d+)*$/;
 const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
@@ -155,8 +154,8 @@ function threshold(units: readonly Threshold['unit'][]) {
   const forms = thresholdForms(units);
   return z.union([z.string(), z.number()], expected(forms)).transform((input, ctx): Threshold => {
     const text = String(input);
-    if (units.includes('fraction') && PERCENT_PATTERN.test(text))
-      return { unit: 'fraction', value: Number(text.slice(0, -1)) / 100, text };
+    const share = units.includes('fraction') ? parseShare(text) : null;
+    if (share !== null) return { unit: 'fraction', value: share, text };
     if (units.includes('bytes') && SIZE_PATTERN.test(text)) return { unit: 'bytes', value: parseSize(text)!, text };
     if (units.includes('ratio') && (RATIO_PATTERN.test(text) || typeof input === 'number'))
       return { unit: 'ratio', value: Number(text.replace(/x$/, '')), text: text.endsWith('x') ? text : `${text}x` };

@@ -2,6 +2,7 @@ import { type Config, DEFAULT_KILL_GRACE_MS } from '../../contract/config.js';
 import { join, resolve } from 'node:path';
 import { loadConfig } from '../../config/load.js';
 import { errorMessage, InputError } from '../../common/errors.js';
+import { parseShare } from '../../common/units.js';
 import { toLatency, unmeasured } from '../../latency/latency-report.js';
 import { describeLatency, distributionChart } from '../../report/parts/latency.js';
 import { AB_DEFAULTS, AbContractError, runAb } from '../../latency/plan-ab.js';
@@ -42,11 +43,11 @@ async function abCommand(operands: string[], options: AbOptions, io: CliIo): Pro
   const config = options.config === null ? null : loadConfig(options.config, io.cwd, io.env);
   let budget: number = (options.budget === null && config && configBudget(config)) || AB_DEFAULTS.budget;
   if (options.budget !== null) {
-    const match = /^(\d+(?:\.\d+)?)%$/.exec(options.budget);
-    if (!match || Number(match[1]) <= 0 || Number(match[1]) >= 100) {
+    const share = parseShare(options.budget);
+    if (share === null || share <= 0 || share >= 1) {
       throw new InputError(`--budget: expected a share like 2%, got "${options.budget}"`);
     }
-    budget = Number(match[1]) / 100;
+    budget = share;
   }
   const shapes = options.shapes === null ? [] : shapesFromText(options.shapes);
   if (!shapes) throw new InputError(`--shapes: expected input:NxCxHxW[,input:…], got "${options.shapes}"`);

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { InputError } from '../../common/errors.js';
+import { parseShare } from '../../common/units.js';
 import { DEFAULT_BUDGETS } from '../../contract/metrics.js';
 import { PADDING_ISSUE } from '../../contract/report.js';
 import { scanPlan } from '../../tensorrt/plan-scan.js';
@@ -20,10 +21,10 @@ const DEFAULT_TRAILING_ZEROS = DEFAULT_BUDGETS['trailing-zeros']!.warn!;
 /** `--max-trailing-zeros 50%` as a share, or exit 2 naming the option. */
 function trailingZerosLimit(text: string | null): { value: number; text: string } {
   if (text === null) return { value: DEFAULT_TRAILING_ZEROS.value, text: DEFAULT_TRAILING_ZEROS.text };
-  const match = /^(\d+(?:\.\d+)?)%$/.exec(text);
-  if (!match || Number(match[1]) > 100)
+  const share = parseShare(text);
+  if (share === null || share > 1)
     throw new InputError(`--max-trailing-zeros: expected a share like 50%, got "${text.slice(0, 40)}"`);
-  return { value: Number(match[1]) / 100, text };
+  return { value: share, text };
 }
 
 async function verifyCommand(
