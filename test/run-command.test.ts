@@ -93,6 +93,16 @@ describe('trt-ci deploy-load through the run command', () => {
       expect.objectContaining({ model: 'cls', profile: 'p', target: 'h200', verdict: 'loads', observed: true }),
     ]);
     expect(runner.calls()).toEqual([]);
+    // A --trtexec beside run: would be run for nothing: refused, naming both.
+    const both = await cli(['deploy-load', manifest, '--config', config, '--target', 'h200', '--trtexec', 'trtexec'], {
+      cwd: runner.dir,
+    });
+    expect([both.code, both.stderr]).toEqual([
+      2,
+      expect.stringMatching(
+        /^trt-ci: --trtexec: .*trt-ci\.yml:\d+:\d+ run names the command that loads the plans here/,
+      ),
+    ]);
     // The command's load failing (its exit status) is the verdict: the engine fails on the target, exit 1.
     const failing = join(runner.dir, 'failing.yml');
     writeFileSync(failing, readFileSync(config, 'utf8').replace('"{request}"]', '"{request}","--fault","exit-1"]'));

@@ -2,7 +2,6 @@
 // its order: the key, the run's folder, then the fleet's registry, the trust check, the restore and its digest
 // check; on a miss the build, then the store (signed where this run signs) and the push. The build itself (the
 // producer) knows nothing of the cache, and the cache nothing of how a plan is made.
-import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { errorMessage, fileSize } from '../common/errors.js';
@@ -10,6 +9,7 @@ import type { CacheVerdict } from '../contract/report.js';
 import { type PlanScan, scanPlan } from '../tensorrt/plan-scan.js';
 import type { CachedRecord, EngineCache, EngineKeys, KeyParts, Provenance } from './engine-cache.js';
 import type { RemoteCache } from './remote-cache.js';
+import { sha256Of } from './signed-file.js';
 import { type CacheTrust, mayServe, signEntry } from './trust.js';
 
 /** Where a build writes its plan and layer info, and where a hit is restored to. */
@@ -201,7 +201,7 @@ export class PlanCache {
       if (size === null || size === 0 || (before !== null && size <= before)) continue;
       const bytes = await readFile(path).catch(() => null);
       if (!bytes) continue;
-      const sha256 = createHash('sha256').update(bytes).digest('hex');
+      const sha256 = sha256Of(bytes);
       const signature = signEntry(this.trust, 'timing', basename(path), sha256);
       await this.registry.pushFile('timing', basename(path), path, sha256, signature);
     }

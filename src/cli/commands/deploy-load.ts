@@ -25,6 +25,13 @@ async function deployLoadCommand(
   if (!options.target) throw new InputError('deploy-load: expected --target NAME, a deploy target of the config');
   // The target's runner has the plans, not the models: trt-ci.yml is read without checking the files it names.
   const config = loadConfig(options.config, io.cwd, io.env, { files: false });
+  // With a run command, the command loads the plans: a --trtexec would be run for nothing, never silently.
+  if (config.run && options.trtexec !== null) {
+    throw new InputError(
+      `--trtexec: ${config.where(['run'])} names the command that loads the plans here; drop --trtexec, or run: ` +
+        'to load them with trtexec',
+    );
+  }
   const engines = await loadManifestOnTarget({
     manifest: { file: resolve(io.cwd, operands[0]!), shown: operands[0]! },
     config,
