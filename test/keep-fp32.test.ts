@@ -537,6 +537,12 @@ describe('the "What to keep in FP32" section', () => {
     const unknown = section({ outcome: 'unjudged', keep: null, builds: [first!, noVerdict] });
     expect(unknown).toContain('no list is known: with every candidate node kept in FP32 the engine gave no verdict');
     expect(unknown).toContain('(it did not build: exit 1; 2 build(s)');
+    // The first candidate gave no verdict: no list, whatever passed later (issue 58).
+    const noEvidence = section({ outcome: 'no-evidence', keep: null, builds: [{ ...first!, ...noVerdict }, found!] });
+    expect(noEvidence).toContain(
+      'no list: all-FP16 gave no verdict (it did not build: exit 1), so nothing shows that any node must be kept',
+    );
+    expect(noEvidence).not.toContain('keep-fp32:');
   });
 });
 

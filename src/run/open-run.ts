@@ -70,7 +70,11 @@ export async function openRun(given: PipelineOptions): Promise<OpenRun> {
       : await probeForConfig(config, trtexec);
   const runner = runCommand ?? trtexecRunner(trtexec, version);
   const release = await claimOutputDir(config, options.cwd);
-  const registry = await openRunCache(config, options);
+  // The output folder is held from here: a cache that cannot be opened gives it back.
+  const registry = await openRunCache(config, options).catch(async (error: unknown) => {
+    await release();
+    throw error;
+  });
   let sweepBuilder = () => Promise.resolve<unknown>(undefined);
   const close = async () => {
     // Nothing a build left running outside its process group outlives the run (trtexec's, a build command's).
