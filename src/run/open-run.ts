@@ -8,6 +8,7 @@ import { planBuildJobs } from '../builds/jobs.js';
 import { claimOutputDir } from '../builds/output-dir.js';
 import { openRunCache } from '../builds/run-cache.js';
 import type { StageContext } from '../builds/stage-context.js';
+import type { Config } from '../contract/config.js';
 import { FileDigests } from '../cache/engine-cache.js';
 import { cacheTrustOf } from '../cache/trust.js';
 import { buildSecondsOf, readBaseline } from '../compare/baseline.js';
@@ -47,28 +48,7 @@ export async function openRun(given: PipelineOptions): Promise<OpenRun> {
   const weights = options.baselineFound ? undefined : buildSecondsOf(baseline);
   const selection = options.selection && { ...options.selection, ...(weights && { weights }) };
   if (selection) planBuildJobs(config, selection);
-  // One nvidia-smi query serves preflight and the build stage; it runs while trtexec is asked its version.
-  const nvidiaSmi = {
-    command: config.nvidiaSmi,
-    env: options.env,
-    signal: options.signal,
-    start: options.startProcess,
-  };
-  const gpuQuery = queryGpus(nvidiaSmi);
-  const trtexec = createTrtexec({
-    command: config.trtexec,
-    env: options.env,
-    killGraceMs: config.killGraceMs,
-    ...(options.signal && { signal: options.signal }),
-    ...(options.startProcess && { start: options.startProcess }),
-  });
-  // With a build command and a run command nothing runs trtexec: the run command says which TensorRT it runs.
-  const runCommand = commandRunnerOf(config, options);
-  const { version } =
-    config.build && runCommand
-      ? await probeForConfig(config, runCommand, 'run')
-      : await probeForConfig(config, trtexec);
-  const runner = runCommand ?? trtexecRunner(trtexec, version);
+  const { nvidiaSmi, gpuQuery, trtexec, runner, version } = await programsOf(config, options);
   const release = await claimOutputDir(config, options.cwd);
   // The output folder is held from here: a cache that cannot be opened gives it back.
   const registry = await openRunCache(config, options).catch(async (error: unknown) => {
@@ -122,4 +102,34 @@ export async function openRun(given: PipelineOptions): Promise<OpenRun> {
     await close();
     throw error;
   }
+}
+
+/**
+ * The programs the run calls: nvidia-smi (one query, for preflight and the build stage, made while trtexec is asked
+ * its version), trtexec, and what runs the plans, with the TensorRT version it says.
+ */
+async function programsOf(config: Config, options: PipelineOptions) {
+  // One nvidia-smi query serves preflight and the build stage; it runs while trtexec is asked its version.
+  const nvidiaSmi = {
+    command: config.nvidiaSmi,
+    env: options.env,
+    signal: options.signal,
+    start: options.startProcess,
+  };
+  const gpuQuery = queryGpus(nvidiaSmi);
+  const trtexec = createTrtexec({
+    command: config.trtexec,
+    env: options.env,
+    killGraceMs: config.killGraceMs,
+    ...(options.signal && { signal: options.signal }),
+    ...(options.startProcess && { start: options.startProcess }),
+  });
+  // With a build command and a run command nothing runs trtexec: the run command says which TensorRT it runs.
+  const runCommand = commandRunnerOf(config, options);
+  const { version } =
+    config.build && runCommand
+      ? await probeForConfig(config, runCommand, 'run')
+      : await probeForConfig(config, trtexec);
+  const runner = runCommand ?? trtexecRunner(trtexec, version);
+  return { nvidiaSmi, gpuQuery, trtexec, runner, version };
 }
