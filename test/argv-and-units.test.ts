@@ -12,6 +12,7 @@ import {
 import { parseVersion } from '../src/tensorrt/version.js';
 import { nextWorkspace } from '../src/builds/build-plan.js';
 import { formatDuration, formatMs, parseDuration, parseShare, parseSize } from '../src/common/units.js';
+import { isWithin } from '../src/common/within.js';
 
 const v = (text: string) => parseVersion(text)!;
 const profile: ProfileConfig = {
@@ -288,6 +289,14 @@ describe('units', () => {
     [' 2% ', 0.02],
   ] as const)('share %s', (text, share) => expect(parseShare(text)).toBeCloseTo(share, 12));
   it.each(['10', '%', '-5%', '1e2%', '5 %'])('not a share: %s', (text) => expect(parseShare(text)).toBeNull());
+  it.each([
+    ['/a/b', '/a/b', true],
+    ['/a/b', '/a/b/c/d.plan', true],
+    ['/a/b', '/a/b/../b/c', true],
+    ['/a/b', '/a/bc/d', false],
+    ['/a/b', '/a/b/../c', false],
+    ['/a/b', '/etc/shadow', false],
+  ] as const)('within %s: %s is %s', (folder, path, inside) => expect(isWithin(folder, path)).toBe(inside));
 });
 
 describe('durations in messages', () => {

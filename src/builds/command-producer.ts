@@ -4,7 +4,8 @@
 // folder, once per attempt with the placeholders filled in; its output is the build's log, read like trtexec's
 // (TensorRT's own messages say out-of-memory the same way from Python). docs/build-command.md says more.
 import { lstat, rename } from 'node:fs/promises';
-import { basename, isAbsolute, relative, resolve } from 'node:path';
+import { basename, isAbsolute, resolve } from 'node:path';
+import { isWithin } from '../common/within.js';
 import { statSync } from 'node:fs';
 import type { BuildCommand, BuildPlaceholder, ProfileConfig } from '../contract/config.js';
 import type { Trtexec } from '../tensorrt/trtexec.js';
@@ -63,7 +64,7 @@ export function commandProducer(build: BuildCommand, seam: Trtexec, dir: string)
       const plan = resolve(request.paths.plan);
       // Moved only from inside the run's folder (config rules refuse a build.plan outside it), and only a file:
       // a link there is left where it is, and the build has no plan.
-      const inside = !relative(dir, written).startsWith('..') && !isAbsolute(relative(dir, written));
+      const inside = isWithin(dir, written);
       if (written !== plan && inside && (await lstat(written).catch(() => null))?.isFile()) await rename(written, plan);
       return result;
     },

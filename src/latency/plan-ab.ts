@@ -2,7 +2,8 @@
 // --exportTimes, or the run command's times, into the A/B's folder, its log beside it), the clock event counters
 // come from nvidia-smi between them. Nothing else runs on the GPU meanwhile: the memory sampler is not started.
 import { mkdir, readdir, rm } from 'node:fs/promises';
-import { join, relative, resolve } from 'node:path';
+import { join } from 'node:path';
+import { isWithin } from '../common/within.js';
 import { InputError } from '../common/errors.js';
 import { type NvidiaSmi, queryClockState } from '../gpu/nvidia-smi.js';
 import { describeMeasurement, MEASUREMENT, type Measurement, sameMeasurement } from '../tensorrt/measurement.js';
@@ -80,8 +81,7 @@ async function abUnder(
   const seen: Partial<Record<'base' | 'head', Binding[]>> = {};
   const measured: Partial<Record<'base' | 'head', Measurement>> = {};
   for (const side of ['base', 'head'] as const) {
-    const inside = relative(resolve(options.dir), resolve(options.engines[side].plan));
-    if (!inside.startsWith('..') && !inside.startsWith('/')) {
+    if (isWithin(options.dir, options.engines[side].plan)) {
       throw new InputError(
         `the ${side} plan ${options.engines[side].plan} is inside the A/B's folder ${options.dir}, where trt-ci ` +
           'writes its runs: move it, or give trt-ci another output folder',

@@ -2,7 +2,8 @@
 // engine cache keys and what must be regular files before anything reads them.
 import { createReadStream } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
-import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
+import { isWithin } from '../common/within.js';
 import { bufferSource, readVarint } from '../common/protobuf.js';
 
 /**
@@ -39,15 +40,11 @@ export async function irregularExternalData(onnx: string): Promise<string[]> {
   const files = await externalDataFiles(onnx).catch(() => []);
   const named = dirname(onnx);
   const folder = await realpath(named).catch(() => named);
-  const inside = (base: string, path: string) => {
-    const rest = relative(base, path);
-    return !rest.startsWith('..') && !isAbsolute(rest);
-  };
   const found = await Promise.all(
     files.map(async (file) => {
       if (!(await stat(file).catch(() => null))?.isFile()) return [file];
       const real = await realpath(file).catch(() => file);
-      return inside(named, file) && !inside(folder, real) ? [file] : [];
+      return isWithin(named, file) && !isWithin(folder, real) ? [file] : [];
     }),
   );
   return found.flat();

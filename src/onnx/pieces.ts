@@ -9,7 +9,8 @@
 // output that no node makes, sparse initializers) runs whole, as it is; one whose pieces fail is run again as one
 // piece, whose error is the one said.
 import { closeSync, fstatSync, openSync, readSync, realpathSync } from 'node:fs';
-import { isAbsolute, join, normalize, relative } from 'node:path';
+import { join, normalize, resolve } from 'node:path';
+import { isWithin } from '../common/within.js';
 import { setImmediate } from 'node:timers/promises';
 import { lenField, varintField } from '../common/protobuf.js';
 import {
@@ -220,7 +221,7 @@ function readExternal(tensor: string, dir: string, location: string, offset: num
     }
   })();
   const folder = realpathSync(dir);
-  if (isAbsolute(path) || path.startsWith('..') || (real && relative(folder, real).startsWith('..')))
+  if (!isWithin(dir, resolve(dir, path)) || (real && !isWithin(folder, real)))
     throw new Error(`${tensor}: external data ${location} is outside the model's folder`);
   const fd = openSync(join(dir, path), 'r');
   const size = fstatSync(fd).size;
