@@ -140,15 +140,13 @@ class CommandRunner implements PlanRunner, Pick<Trtexec, 'probe'> {
 
   /** A load request: the command loads the plan and runs it once; its exit status is the verdict, its lines the log. */
   async load(engine: EngineSpec, place: RunPlace, { log, versionCompatible, onLine }: LoadRequest): Promise<Loaded> {
-    const folder = dirname(log);
-    const requestFile = join(folder, `${basename(log, '.log')}.request.json`);
-    const resultFile = join(folder, `${basename(log, '.log')}.result.json`);
-    const request = requestOf('load', engine, { versionCompatible }, resultFile);
-    await writeNewFile(requestFile, `${JSON.stringify(request, null, 2)}\n`);
-    const ended = await this.seam.run(this.argvFor(requestFile), {
-      ...this.runOptions(place, log, requestFile),
-      onLine,
-    });
+    // One load a log (deploy-load's, per engine and target): the request is named after it.
+    const request = {
+      mode: 'load' as const,
+      stem: join(dirname(log), basename(log, '.log')),
+      body: { versionCompatible },
+    };
+    const { ended } = await this.send(request, engine, place, log, onLine);
     return { exitCode: ended.exitCode, cancelled: ended.cancelled };
   }
 
@@ -214,17 +212,33 @@ class CommandRunner implements PlanRunner, Pick<Trtexec, 'probe'> {
     log: string,
     body: RequestBody = {},
   ): Promise<RunResult> {
-    const requestFile = join(folder, `${mode}.request.json`);
-    const resultFile = join(folder, `${mode}.result.json`);
-    await rm(resultFile, { force: true });
-    await writeNewFile(requestFile, `${JSON.stringify(requestOf(mode, engine, body, resultFile), null, 2)}\n`);
-    const ended = await this.seam.run(this.argvFor(requestFile), this.runOptions(place, log, requestFile));
+    const { ended, resultFile } = await this.send({ mode, stem: join(folder, mode), body }, engine, place, log);
     if (ended.exitCode !== 0) {
       const how = ended.timedOut ? `timed out after ${Math.round(place.timeoutMs / 1000)} s` : howItEnded(ended);
       const said = await lastErrorLine(log);
       throw new RunFailed(`${this.name} ${how}${said ? `: ${said}` : ''}`, log, ended.cancelled);
     }
     return readResult(resultFile, this.name, log);
+  }
+
+  /** One request written (`<stem>.request.json`, its result due at `<stem>.result.json`) and the command run on it. */
+  private async send(
+    request: { mode: Mode; stem: string; body: RequestBody },
+    engine: EngineSpec | null,
+    place: RunPlace,
+    log: string,
+    onLine?: (line: string) => void,
+  ) {
+    const requestFile = `${request.stem}.request.json`;
+    const resultFile = `${request.stem}.result.json`;
+    await rm(resultFile, { force: true });
+    const text = JSON.stringify(requestOf(request.mode, engine, request.body, resultFile), null, 2);
+    await writeNewFile(requestFile, `${text}\n`);
+    const ended = await this.seam.run(this.argvFor(requestFile), {
+      ...this.runOptions(place, log, requestFile),
+      ...(onLine && { onLine }),
+    });
+    return { ended, resultFile };
   }
 
   /** The command's arguments for one request, its file in place of {request}. */
