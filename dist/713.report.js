@@ -1897,6 +1897,13 @@ function parseDuration(text) {
         return null;
     return Math.round(Number(match[1]) * DURATION_UNITS[match[2]]);
 }
+/** A share written as a percentage ("10%", "0.5%"). */
+const PERCENT_PATTERN = /^(\d+(?:\.\d+)?)%$/;
+/** 0.1 for "10%"; null when the text is not a percentage. */
+function parseShare(text) {
+    const match = PERCENT_PATTERN.exec(text.trim());
+    return match ? Number(match[1]) / 100 : null;
+}
 const MiB = 1024 ** 2;
 function formatBytes(bytes) {
     const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];

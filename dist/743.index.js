@@ -1,8 +1,8 @@
-export const id = 391;
-export const ids = [391];
+export const id = 743;
+export const ids = [743];
 export const modules = {
 
-/***/ 30391:
+/***/ 76743:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -974,6 +974,13 @@ function parseDuration(text) {
     if (!match)
         return null;
     return Math.round(Number(match[1]) * DURATION_UNITS[match[2]]);
+}
+/** A share written as a percentage ("10%", "0.5%"). */
+const PERCENT_PATTERN = /^(\d+(?:\.\d+)?)%$/;
+/** 0.1 for "10%"; null when the text is not a percentage. */
+function parseShare(text) {
+    const match = PERCENT_PATTERN.exec(text.trim());
+    return match ? Number(match[1]) / 100 : null;
 }
 const MiB = 1024 ** 2;
 function formatBytes(bytes) {
@@ -4699,6 +4706,15 @@ async function referenceOutputs(ort, session, inputs) {
     return session.outputNames.map((name) => referenceOf(name, results[name]));
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/common/within.js
+// Whether a path lies inside a folder, by the names alone (resolve links first where a link could lead out).
+
+/** `path` is `folder` or below it: not above it (`..`), and not on another root or drive. */
+function isWithin(folder, path) {
+    const rest = (0,external_node_path_.relative)((0,external_node_path_.resolve)(folder), (0,external_node_path_.resolve)(path));
+    return !rest.startsWith('..') && !(0,external_node_path_.isAbsolute)(rest);
+}
+
 // EXTERNAL MODULE: external "node:timers/promises"
 var external_node_timers_promises_ = __webpack_require__(58500);
 ;// CONCATENATED MODULE: ./.build/tsc/onnx/pieces.js
@@ -4712,6 +4728,7 @@ var external_node_timers_promises_ = __webpack_require__(58500);
 // inline and prepacked: bad_alloc; as external data, unprepacked: checked). A model pieces cannot express (a graph
 // output that no node makes, sparse initializers) runs whole, as it is; one whose pieces fail is run again as one
 // piece, whose error is the one said.
+
 
 
 
@@ -4886,7 +4903,7 @@ function readExternal(tensor, dir, location, offset, length) {
         }
     })();
     const folder = (0,external_node_fs_.realpathSync)(dir);
-    if ((0,external_node_path_.isAbsolute)(path) || path.startsWith('..') || (real && (0,external_node_path_.relative)(folder, real).startsWith('..')))
+    if (!isWithin(dir, (0,external_node_path_.resolve)(dir, path)) || (real && !isWithin(folder, real)))
         throw new Error(`${tensor}: external data ${location} is outside the model's folder`);
     const fd = (0,external_node_fs_.openSync)((0,external_node_path_.join)(dir, path), 'r');
     const size = (0,external_node_fs_.fstatSync)(fd).size;
@@ -5031,6 +5048,7 @@ function absoluteTolerance(atol, reference) {
 
 
 
+
 /**
  * The external-data files an ONNX model names: each TensorProto's external_data holds a
  * StringStringEntryProto { key: "location", value: <file> }, which protobuf writes as the bytes
@@ -5066,15 +5084,11 @@ async function irregularExternalData(onnx) {
     const files = await externalDataFiles(onnx).catch(() => []);
     const named = (0,external_node_path_.dirname)(onnx);
     const folder = await (0,promises_.realpath)(named).catch(() => named);
-    const inside = (base, path) => {
-        const rest = (0,external_node_path_.relative)(base, path);
-        return !rest.startsWith('..') && !(0,external_node_path_.isAbsolute)(rest);
-    };
     const found = await Promise.all(files.map(async (file) => {
         if (!(await (0,promises_.stat)(file).catch(() => null))?.isFile())
             return [file];
         const real = await (0,promises_.realpath)(file).catch(() => file);
-        return inside(named, file) && !inside(folder, real) ? [file] : [];
+        return isWithin(named, file) && !isWithin(folder, real) ? [file] : [];
     }));
     return found.flat();
 }
@@ -7677,7 +7691,7 @@ class PlanCache {
             const bytes = await (0,promises_.readFile)(path).catch(() => null);
             if (!bytes)
                 continue;
-            const sha256 = (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex');
+            const sha256 = sha256Of(bytes);
             const signature = signEntry(this.trust, 'timing', (0,external_node_path_.basename)(path), sha256);
             await this.registry.pushFile('timing', (0,external_node_path_.basename)(path), path, sha256, signature);
         }
@@ -8672,6 +8686,7 @@ async function probeHelp(command, run, where) {
 
 
 
+
 /** `x:1x3x8x8,mask:1x8` as trtexec's shape flags write them, for {min-shapes} and the others. */
 const shapesAt = (profile, pick) => profile.shapes.map((s) => `${s.input}:${s[pick].join('x')}`).join(',');
 /** Each placeholder's value for one build. */
@@ -8720,7 +8735,7 @@ function commandProducer(build, seam, dir) {
             const plan = (0,external_node_path_.resolve)(request.paths.plan);
             // Moved only from inside the run's folder (config rules refuse a build.plan outside it), and only a file:
             // a link there is left where it is, and the build has no plan.
-            const inside = !(0,external_node_path_.relative)(dir, written).startsWith('..') && !(0,external_node_path_.isAbsolute)((0,external_node_path_.relative)(dir, written));
+            const inside = isWithin(dir, written);
             if (written !== plan && inside && (await (0,promises_.lstat)(written).catch(() => null))?.isFile())
                 await (0,promises_.rename)(written, plan);
             return result;
@@ -9917,6 +9932,7 @@ async function compareAb(edges, plan) {
 
 
 
+
 /**
  * The default work: 8 repetitions a side of 300 iterations; 1% the smallest change that counts, 20x the
  * run-to-run noise measured on an H200 (CV of run medians 0.03-0.06%, test/fixtures/latency).
@@ -9967,8 +9983,7 @@ async function abUnder(options, plan, measurement) {
     const seen = {};
     const measured = {};
     for (const side of ['base', 'head']) {
-        const inside = (0,external_node_path_.relative)((0,external_node_path_.resolve)(options.dir), (0,external_node_path_.resolve)(options.engines[side].plan));
-        if (!inside.startsWith('..') && !inside.startsWith('/')) {
+        if (isWithin(options.dir, options.engines[side].plan)) {
             throw new errors/* InputError */.dz(`the ${side} plan ${options.engines[side].plan} is inside the A/B's folder ${options.dir}, where trt-ci ` +
                 'writes its runs: move it, or give trt-ci another output folder');
         }
@@ -13620,7 +13635,6 @@ function showValue(value) {
         return 'a mapping';
     return String(value);
 }
-const PERCENT_PATTERN = /^\d+(\.\d+)?%$/;
 const SHAPE_PATTERN = /^\d+(x\d+)*$/;
 const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 /** "expected …, got …", and what the value most likely meant when `guess` can tell. */
@@ -13727,8 +13741,9 @@ function threshold(units) {
     const forms = thresholdForms(units);
     return schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* number */.aig()], expected(forms)).transform((input, ctx) => {
         const text = String(input);
-        if (units.includes('fraction') && PERCENT_PATTERN.test(text))
-            return { unit: 'fraction', value: Number(text.slice(0, -1)) / 100, text };
+        const share = units.includes('fraction') ? parseShare(text) : null;
+        if (share !== null)
+            return { unit: 'fraction', value: share, text };
         if (units.includes('bytes') && SIZE_PATTERN.test(text))
             return { unit: 'bytes', value: parseSize(text), text };
         if (units.includes('ratio') && (RATIO_PATTERN.test(text) || typeof input === 'number'))
@@ -15170,15 +15185,13 @@ class CommandRunner {
     }
     /** A load request: the command loads the plan and runs it once; its exit status is the verdict, its lines the log. */
     async load(engine, place, { log, versionCompatible, onLine }) {
-        const folder = (0,external_node_path_.dirname)(log);
-        const requestFile = (0,external_node_path_.join)(folder, `${(0,external_node_path_.basename)(log, '.log')}.request.json`);
-        const resultFile = (0,external_node_path_.join)(folder, `${(0,external_node_path_.basename)(log, '.log')}.result.json`);
-        const request = requestOf('load', engine, { versionCompatible }, resultFile);
-        await writeNewFile(requestFile, `${JSON.stringify(request, null, 2)}\n`);
-        const ended = await this.seam.run(this.argvFor(requestFile), {
-            ...this.runOptions(place, log, requestFile),
-            onLine,
-        });
+        // One load a log (deploy-load's, per engine and target): the request is named after it.
+        const request = {
+            mode: 'load',
+            stem: (0,external_node_path_.join)((0,external_node_path_.dirname)(log), (0,external_node_path_.basename)(log, '.log')),
+            body: { versionCompatible },
+        };
+        const { ended } = await this.send(request, engine, place, log, onLine);
         return { exitCode: ended.exitCode, cancelled: ended.cancelled };
     }
     sweep() {
@@ -15235,17 +15248,26 @@ class CommandRunner {
     }
     /** One request: written to `folder`, the command run with it, its result read back. */
     async ask(mode, engine, place, folder, log, body = {}) {
-        const requestFile = (0,external_node_path_.join)(folder, `${mode}.request.json`);
-        const resultFile = (0,external_node_path_.join)(folder, `${mode}.result.json`);
-        await (0,promises_.rm)(resultFile, { force: true });
-        await writeNewFile(requestFile, `${JSON.stringify(requestOf(mode, engine, body, resultFile), null, 2)}\n`);
-        const ended = await this.seam.run(this.argvFor(requestFile), this.runOptions(place, log, requestFile));
+        const { ended, resultFile } = await this.send({ mode, stem: (0,external_node_path_.join)(folder, mode), body }, engine, place, log);
         if (ended.exitCode !== 0) {
             const how = ended.timedOut ? `timed out after ${Math.round(place.timeoutMs / 1000)} s` : howItEnded(ended);
             const said = await lastErrorLine(log);
             throw new RunFailed(`${this.name} ${how}${said ? `: ${said}` : ''}`, log, ended.cancelled);
         }
         return readResult(resultFile, this.name, log);
+    }
+    /** One request written (`<stem>.request.json`, its result due at `<stem>.result.json`) and the command run on it. */
+    async send(request, engine, place, log, onLine) {
+        const requestFile = `${request.stem}.request.json`;
+        const resultFile = `${request.stem}.result.json`;
+        await (0,promises_.rm)(resultFile, { force: true });
+        const text = JSON.stringify(requestOf(request.mode, engine, request.body, resultFile), null, 2);
+        await writeNewFile(requestFile, `${text}\n`);
+        const ended = await this.seam.run(this.argvFor(requestFile), {
+            ...this.runOptions(place, log, requestFile),
+            ...(onLine && { onLine }),
+        });
+        return { ended, resultFile };
     }
     /** The command's arguments for one request, its file in place of {request}. */
     argvFor(requestFile) {
@@ -15969,29 +15991,13 @@ async function openRun(given) {
     const selection = options.selection && { ...options.selection, ...(weights && { weights }) };
     if (selection)
         planBuildJobs(config, selection);
-    // One nvidia-smi query serves preflight and the build stage; it runs while trtexec is asked its version.
-    const nvidiaSmi = {
-        command: config.nvidiaSmi,
-        env: options.env,
-        signal: options.signal,
-        start: options.startProcess,
-    };
-    const gpuQuery = queryGpus(nvidiaSmi);
-    const trtexec = createTrtexec({
-        command: config.trtexec,
-        env: options.env,
-        killGraceMs: config.killGraceMs,
-        ...(options.signal && { signal: options.signal }),
-        ...(options.startProcess && { start: options.startProcess }),
-    });
-    // With a build command and a run command nothing runs trtexec: the run command says which TensorRT it runs.
-    const runCommand = commandRunnerOf(config, options);
-    const { version } = config.build && runCommand
-        ? await probeForConfig(config, runCommand, 'run')
-        : await probeForConfig(config, trtexec);
-    const runner = runCommand ?? trtexec_runner_trtexecRunner(trtexec, version);
+    const { nvidiaSmi, gpuQuery, trtexec, runner, version } = await programsOf(config, options);
     const release = await claimOutputDir(config, options.cwd);
-    const registry = await openRunCache(config, options);
+    // The output folder is held from here: a cache that cannot be opened gives it back.
+    const registry = await openRunCache(config, options).catch(async (error) => {
+        await release();
+        throw error;
+    });
     let sweepBuilder = () => Promise.resolve(undefined);
     const close = async () => {
         // Nothing a build left running outside its process group outlives the run (trtexec's, a build command's).
@@ -16040,6 +16046,34 @@ async function openRun(given) {
         await close();
         throw error;
     }
+}
+/**
+ * The programs the run calls: nvidia-smi (one query, for preflight and the build stage, made while trtexec is asked
+ * its version), trtexec, and what runs the plans, with the TensorRT version it says.
+ */
+async function programsOf(config, options) {
+    // One nvidia-smi query serves preflight and the build stage; it runs while trtexec is asked its version.
+    const nvidiaSmi = {
+        command: config.nvidiaSmi,
+        env: options.env,
+        signal: options.signal,
+        start: options.startProcess,
+    };
+    const gpuQuery = queryGpus(nvidiaSmi);
+    const trtexec = createTrtexec({
+        command: config.trtexec,
+        env: options.env,
+        killGraceMs: config.killGraceMs,
+        ...(options.signal && { signal: options.signal }),
+        ...(options.startProcess && { start: options.startProcess }),
+    });
+    // With a build command and a run command nothing runs trtexec: the run command says which TensorRT it runs.
+    const runCommand = commandRunnerOf(config, options);
+    const { version } = config.build && runCommand
+        ? await probeForConfig(config, runCommand, 'run')
+        : await probeForConfig(config, trtexec);
+    const runner = runCommand ?? trtexec_runner_trtexecRunner(trtexec, version);
+    return { nvidiaSmi, gpuQuery, trtexec, runner, version };
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/contract/version.js

@@ -1,8 +1,8 @@
-export const id = 990;
-export const ids = [990];
+export const id = 430;
+export const ids = [430];
 export const modules = {
 
-/***/ 2990:
+/***/ 1430:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -563,6 +563,13 @@ function parseDuration(text) {
         return null;
     return Math.round(Number(match[1]) * DURATION_UNITS[match[2]]);
 }
+/** A share written as a percentage ("10%", "0.5%"). */
+const PERCENT_PATTERN = /^(\d+(?:\.\d+)?)%$/;
+/** 0.1 for "10%"; null when the text is not a percentage. */
+function parseShare(text) {
+    const match = PERCENT_PATTERN.exec(text.trim());
+    return match ? Number(match[1]) / 100 : null;
+}
 const MiB = 1024 ** 2;
 function formatBytes(bytes) {
     const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
@@ -619,7 +626,6 @@ function showValue(value) {
         return 'a mapping';
     return String(value);
 }
-const PERCENT_PATTERN = /^\d+(\.\d+)?%$/;
 const SHAPE_PATTERN = /^\d+(x\d+)*$/;
 const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 /** "expected …, got …", and what the value most likely meant when `guess` can tell. */
@@ -726,8 +732,9 @@ function threshold(units) {
     const forms = thresholdForms(units);
     return schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* number */.aig()], expected(forms)).transform((input, ctx) => {
         const text = String(input);
-        if (units.includes('fraction') && PERCENT_PATTERN.test(text))
-            return { unit: 'fraction', value: Number(text.slice(0, -1)) / 100, text };
+        const share = units.includes('fraction') ? parseShare(text) : null;
+        if (share !== null)
+            return { unit: 'fraction', value: share, text };
         if (units.includes('bytes') && SIZE_PATTERN.test(text))
             return { unit: 'bytes', value: parseSize(text), text };
         if (units.includes('ratio') && (RATIO_PATTERN.test(text) || typeof input === 'number'))
@@ -3344,6 +3351,15 @@ function describeLatency(latency) {
         latency.reason);
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/common/within.js
+// Whether a path lies inside a folder, by the names alone (resolve links first where a link could lead out).
+
+/** `path` is `folder` or below it: not above it (`..`), and not on another root or drive. */
+function isWithin(folder, path) {
+    const rest = (0,external_node_path_.relative)((0,external_node_path_.resolve)(folder), (0,external_node_path_.resolve)(path));
+    return !rest.startsWith('..') && !(0,external_node_path_.isAbsolute)(rest);
+}
+
 // EXTERNAL MODULE: external "node:child_process"
 var external_node_child_process_ = __webpack_require__(1421);
 // EXTERNAL MODULE: external "node:stream"
@@ -4240,6 +4256,7 @@ async function compareAb(edges, plan) {
 
 
 
+
 /**
  * The default work: 8 repetitions a side of 300 iterations; 1% the smallest change that counts, 20x the
  * run-to-run noise measured on an H200 (CV of run medians 0.03-0.06%, test/fixtures/latency).
@@ -4290,8 +4307,7 @@ async function abUnder(options, plan, measurement) {
     const seen = {};
     const measured = {};
     for (const side of ['base', 'head']) {
-        const inside = (0,external_node_path_.relative)((0,external_node_path_.resolve)(options.dir), (0,external_node_path_.resolve)(options.engines[side].plan));
-        if (!inside.startsWith('..') && !inside.startsWith('/')) {
+        if (isWithin(options.dir, options.engines[side].plan)) {
             throw new errors_InputError(`the ${side} plan ${options.engines[side].plan} is inside the A/B's folder ${options.dir}, where trt-ci ` +
                 'writes its runs: move it, or give trt-ci another output folder');
         }
@@ -4774,15 +4790,13 @@ class CommandRunner {
     }
     /** A load request: the command loads the plan and runs it once; its exit status is the verdict, its lines the log. */
     async load(engine, place, { log, versionCompatible, onLine }) {
-        const folder = (0,external_node_path_.dirname)(log);
-        const requestFile = (0,external_node_path_.join)(folder, `${(0,external_node_path_.basename)(log, '.log')}.request.json`);
-        const resultFile = (0,external_node_path_.join)(folder, `${(0,external_node_path_.basename)(log, '.log')}.result.json`);
-        const request = requestOf('load', engine, { versionCompatible }, resultFile);
-        await writeNewFile(requestFile, `${JSON.stringify(request, null, 2)}\n`);
-        const ended = await this.seam.run(this.argvFor(requestFile), {
-            ...this.runOptions(place, log, requestFile),
-            onLine,
-        });
+        // One load a log (deploy-load's, per engine and target): the request is named after it.
+        const request = {
+            mode: 'load',
+            stem: (0,external_node_path_.join)((0,external_node_path_.dirname)(log), (0,external_node_path_.basename)(log, '.log')),
+            body: { versionCompatible },
+        };
+        const { ended } = await this.send(request, engine, place, log, onLine);
         return { exitCode: ended.exitCode, cancelled: ended.cancelled };
     }
     sweep() {
@@ -4839,17 +4853,26 @@ class CommandRunner {
     }
     /** One request: written to `folder`, the command run with it, its result read back. */
     async ask(mode, engine, place, folder, log, body = {}) {
-        const requestFile = (0,external_node_path_.join)(folder, `${mode}.request.json`);
-        const resultFile = (0,external_node_path_.join)(folder, `${mode}.result.json`);
-        await (0,promises_.rm)(resultFile, { force: true });
-        await writeNewFile(requestFile, `${JSON.stringify(requestOf(mode, engine, body, resultFile), null, 2)}\n`);
-        const ended = await this.seam.run(this.argvFor(requestFile), this.runOptions(place, log, requestFile));
+        const { ended, resultFile } = await this.send({ mode, stem: (0,external_node_path_.join)(folder, mode), body }, engine, place, log);
         if (ended.exitCode !== 0) {
             const how = ended.timedOut ? `timed out after ${Math.round(place.timeoutMs / 1000)} s` : howItEnded(ended);
             const said = await lastErrorLine(log);
             throw new RunFailed(`${this.name} ${how}${said ? `: ${said}` : ''}`, log, ended.cancelled);
         }
         return readResult(resultFile, this.name, log);
+    }
+    /** One request written (`<stem>.request.json`, its result due at `<stem>.result.json`) and the command run on it. */
+    async send(request, engine, place, log, onLine) {
+        const requestFile = `${request.stem}.request.json`;
+        const resultFile = `${request.stem}.result.json`;
+        await (0,promises_.rm)(resultFile, { force: true });
+        const text = JSON.stringify(requestOf(request.mode, engine, request.body, resultFile), null, 2);
+        await writeNewFile(requestFile, `${text}\n`);
+        const ended = await this.seam.run(this.argvFor(requestFile), {
+            ...this.runOptions(place, log, requestFile),
+            ...(onLine && { onLine }),
+        });
+        return { ended, resultFile };
     }
     /** The command's arguments for one request, its file in place of {request}. */
     argvFor(requestFile) {
@@ -6308,6 +6331,7 @@ const whole = (text, name, fallback, min, max) => {
 
 
 
+
 /**
  * trt-ci ab BASE.plan HEAD.plan: is the head engine slower than the base one on this GPU? Exit 1 when it
  * is (by at least the budget, significantly), 2 when the two cannot be compared, else 0.
@@ -6324,11 +6348,11 @@ async function abCommand(operands, options, io) {
     const config = options.config === null ? null : loadConfig(options.config, io.cwd, io.env);
     let budget = (options.budget === null && config && configBudget(config)) || AB_DEFAULTS.budget;
     if (options.budget !== null) {
-        const match = /^(\d+(?:\.\d+)?)%$/.exec(options.budget);
-        if (!match || Number(match[1]) <= 0 || Number(match[1]) >= 100) {
+        const share = parseShare(options.budget);
+        if (share === null || share <= 0 || share >= 1) {
             throw new errors_InputError(`--budget: expected a share like 2%, got "${options.budget}"`);
         }
-        budget = Number(match[1]) / 100;
+        budget = share;
     }
     const shapes = options.shapes === null ? [] : shapesFromText(options.shapes);
     if (!shapes)
@@ -9136,6 +9160,7 @@ var external_node_timers_promises_ = __webpack_require__(8500);
 
 
 
+
 /** Nodes in one piece: small enough that a session starts in well under a second, large enough to amortize it. */
 const NODES_PER_PIECE = 1000;
 /** The weights one piece holds at most (a larger single weight is a piece of its own). */
@@ -9304,7 +9329,7 @@ function readExternal(tensor, dir, location, offset, length) {
         }
     })();
     const folder = (0,external_node_fs_.realpathSync)(dir);
-    if ((0,external_node_path_.isAbsolute)(path) || path.startsWith('..') || (real && (0,external_node_path_.relative)(folder, real).startsWith('..')))
+    if (!isWithin(dir, (0,external_node_path_.resolve)(dir, path)) || (real && !isWithin(folder, real)))
         throw new Error(`${tensor}: external data ${location} is outside the model's folder`);
     const fd = (0,external_node_fs_.openSync)((0,external_node_path_.join)(dir, path), 'r');
     const size = (0,external_node_fs_.fstatSync)(fd).size;
@@ -9449,6 +9474,7 @@ function absoluteTolerance(atol, reference) {
 
 
 
+
 /**
  * The external-data files an ONNX model names: each TensorProto's external_data holds a
  * StringStringEntryProto { key: "location", value: <file> }, which protobuf writes as the bytes
@@ -9484,15 +9510,11 @@ async function irregularExternalData(onnx) {
     const files = await externalDataFiles(onnx).catch(() => []);
     const named = (0,external_node_path_.dirname)(onnx);
     const folder = await (0,promises_.realpath)(named).catch(() => named);
-    const inside = (base, path) => {
-        const rest = (0,external_node_path_.relative)(base, path);
-        return !rest.startsWith('..') && !(0,external_node_path_.isAbsolute)(rest);
-    };
     const found = await Promise.all(files.map(async (file) => {
         if (!(await (0,promises_.stat)(file).catch(() => null))?.isFile())
             return [file];
         const real = await (0,promises_.realpath)(file).catch(() => file);
-        return inside(named, file) && !inside(folder, real) ? [file] : [];
+        return isWithin(named, file) && !isWithin(folder, real) ? [file] : [];
     }));
     return found.flat();
 }
@@ -10705,7 +10727,7 @@ class PlanCache {
             const bytes = await (0,promises_.readFile)(path).catch(() => null);
             if (!bytes)
                 continue;
-            const sha256 = (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex');
+            const sha256 = sha256Of(bytes);
             const signature = signEntry(this.trust, 'timing', (0,external_node_path_.basename)(path), sha256);
             await this.registry.pushFile('timing', (0,external_node_path_.basename)(path), path, sha256, signature);
         }
@@ -11137,6 +11159,7 @@ function outcomeOf(result) {
 
 
 
+
 /** `x:1x3x8x8,mask:1x8` as trtexec's shape flags write them, for {min-shapes} and the others. */
 const shapesAt = (profile, pick) => profile.shapes.map((s) => `${s.input}:${s[pick].join('x')}`).join(',');
 /** Each placeholder's value for one build. */
@@ -11185,7 +11208,7 @@ function commandProducer(build, seam, dir) {
             const plan = (0,external_node_path_.resolve)(request.paths.plan);
             // Moved only from inside the run's folder (config rules refuse a build.plan outside it), and only a file:
             // a link there is left where it is, and the build has no plan.
-            const inside = !(0,external_node_path_.relative)(dir, written).startsWith('..') && !(0,external_node_path_.isAbsolute)((0,external_node_path_.relative)(dir, written));
+            const inside = isWithin(dir, written);
             if (written !== plan && inside && (await (0,promises_.lstat)(written).catch(() => null))?.isFile())
                 await (0,promises_.rename)(written, plan);
             return result;
@@ -15947,29 +15970,13 @@ async function openRun(given) {
     const selection = options.selection && { ...options.selection, ...(weights && { weights }) };
     if (selection)
         planBuildJobs(config, selection);
-    // One nvidia-smi query serves preflight and the build stage; it runs while trtexec is asked its version.
-    const nvidiaSmi = {
-        command: config.nvidiaSmi,
-        env: options.env,
-        signal: options.signal,
-        start: options.startProcess,
-    };
-    const gpuQuery = queryGpus(nvidiaSmi);
-    const trtexec = createTrtexec({
-        command: config.trtexec,
-        env: options.env,
-        killGraceMs: config.killGraceMs,
-        ...(options.signal && { signal: options.signal }),
-        ...(options.startProcess && { start: options.startProcess }),
-    });
-    // With a build command and a run command nothing runs trtexec: the run command says which TensorRT it runs.
-    const runCommand = commandRunnerOf(config, options);
-    const { version } = config.build && runCommand
-        ? await probeForConfig(config, runCommand, 'run')
-        : await probeForConfig(config, trtexec);
-    const runner = runCommand ?? trtexecRunner(trtexec, version);
+    const { nvidiaSmi, gpuQuery, trtexec, runner, version } = await programsOf(config, options);
     const release = await claimOutputDir(config, options.cwd);
-    const registry = await openRunCache(config, options);
+    // The output folder is held from here: a cache that cannot be opened gives it back.
+    const registry = await openRunCache(config, options).catch(async (error) => {
+        await release();
+        throw error;
+    });
     let sweepBuilder = () => Promise.resolve(undefined);
     const close = async () => {
         // Nothing a build left running outside its process group outlives the run (trtexec's, a build command's).
@@ -16018,6 +16025,34 @@ async function openRun(given) {
         await close();
         throw error;
     }
+}
+/**
+ * The programs the run calls: nvidia-smi (one query, for preflight and the build stage, made while trtexec is asked
+ * its version), trtexec, and what runs the plans, with the TensorRT version it says.
+ */
+async function programsOf(config, options) {
+    // One nvidia-smi query serves preflight and the build stage; it runs while trtexec is asked its version.
+    const nvidiaSmi = {
+        command: config.nvidiaSmi,
+        env: options.env,
+        signal: options.signal,
+        start: options.startProcess,
+    };
+    const gpuQuery = queryGpus(nvidiaSmi);
+    const trtexec = createTrtexec({
+        command: config.trtexec,
+        env: options.env,
+        killGraceMs: config.killGraceMs,
+        ...(options.signal && { signal: options.signal }),
+        ...(options.startProcess && { start: options.startProcess }),
+    });
+    // With a build command and a run command nothing runs trtexec: the run command says which TensorRT it runs.
+    const runCommand = commandRunnerOf(config, options);
+    const { version } = config.build && runCommand
+        ? await probeForConfig(config, runCommand, 'run')
+        : await probeForConfig(config, trtexec);
+    const runner = runCommand ?? trtexecRunner(trtexec, version);
+    return { nvidiaSmi, gpuQuery, trtexec, runner, version };
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/builds/manifest.js
@@ -19075,6 +19110,11 @@ async function deployLoadCommand(operands, options, io) {
         throw new errors_InputError('deploy-load: expected --target NAME, a deploy target of the config');
     // The target's runner has the plans, not the models: trt-ci.yml is read without checking the files it names.
     const config = loadConfig(options.config, io.cwd, io.env, { files: false });
+    // With a run command, the command loads the plans: a --trtexec would be run for nothing, never silently.
+    if (config.run && options.trtexec !== null) {
+        throw new errors_InputError(`--trtexec: ${config.where(['run'])} names the command that loads the plans here; drop --trtexec, or run: ` +
+            'to load them with trtexec');
+    }
     const engines = await loadManifestOnTarget({
         manifest: { file: (0,external_node_path_.resolve)(io.cwd, operands[0]), shown: operands[0] },
         config,
@@ -20754,6 +20794,7 @@ const report = defineCommand({
 
 
 
+
 /**
  * The share of a plan a trailing zero run may take before verify fails it: the trailing-zeros budget's level
  * (contract/metrics.ts DEFAULT_BUDGETS), which in a run warns and here, with no run to weigh it, fails.
@@ -20763,10 +20804,10 @@ const DEFAULT_TRAILING_ZEROS = DEFAULT_BUDGETS['trailing-zeros'].warn;
 function trailingZerosLimit(text) {
     if (text === null)
         return { value: DEFAULT_TRAILING_ZEROS.value, text: DEFAULT_TRAILING_ZEROS.text };
-    const match = /^(\d+(?:\.\d+)?)%$/.exec(text);
-    if (!match || Number(match[1]) > 100)
+    const share = parseShare(text);
+    if (share === null || share > 1)
         throw new errors_InputError(`--max-trailing-zeros: expected a share like 50%, got "${text.slice(0, 40)}"`);
-    return { value: Number(match[1]) / 100, text };
+    return { value: share, text };
 }
 async function verifyCommand(files, options, io) {
     if (files.length === 0)
