@@ -9,6 +9,7 @@ import {
   profileRunArgv,
   repeatedFlagProblem,
 } from '../src/tensorrt/argv.js';
+import { flagName, parsedBy } from '../src/tensorrt/flags.js';
 import { parseVersion } from '../src/tensorrt/version.js';
 import { nextWorkspace } from '../src/builds/build-plan.js';
 import { formatDuration, formatMs, parseDuration, parseShare, parseSize } from '../src/common/units.js';
@@ -200,7 +201,46 @@ describe('extra-args', () => {
     expect(extraArgProblem('--builderOptimizationLevel=5', v('8.5.3'))).toMatch(/needs TensorRT >= 8\.6/);
     expect(extraArgProblem('--saveEngine=x', v('10.16.1'))).toMatch(/set by trt-ci/);
     expect(extraArgProblem('--builderOptimizationLevel=5', v('10.16.1'))).toBeNull();
-    expect(extraArgProblem('--somethingTrtCiDoesNotKnow', v('10.16.1'))).toBeNull();
+    expect(extraArgProblem('--somethingTrtCiDoesNotKnow', v('10.16.1'), new Set(['--avgRuns']))).toMatch(
+      /has no --somethingTrtCiDoesNotKnow/,
+    );
+  });
+
+  describe('with a --help that lists no flags, the catalog of trtexec sources judges (flag-catalog.ts)', () => {
+    it('a flag no trtexec parsed is refused, with the nearest one this version parses', () => {
+      expect(extraArgProblem('--fp16x', v('10.16.1'))).toBe(
+        'trtexec 10.16.1 has no --fp16x (not in its option parser); did you mean --fp16?',
+      );
+      expect(extraArgProblem('--fp16x', v('11.1.0'))).toBe('trtexec 11.1.0 has no --fp16x (not in its option parser)');
+    });
+
+    it.each([
+      // --consistency: first parsed in 8.2 (sampleOptions.cpp 8.2.1).
+      ['--consistency', '8.0.1', 'absent'],
+      ['--consistency', '8.2.1', 'parsed'],
+      // --calibProfile: last parsed in 10.16; 11.0 dropped it with the calibrator.
+      ['--calibProfile=0', '10.16.1', 'parsed'],
+      ['--calibProfile=0', '11.0.0', 'absent'],
+      // Past the catalog (11.1), a flag 11.1 parses is taken as still there; one it does not is absent up to the
+      // last release whose notes trt-ci read (11.5), and unknown after it: trtexec itself says.
+      ['--avgRuns=5', '11.5.0', 'parsed'],
+      ['--calibProfile=0', '11.5.0', 'absent'],
+      ['--calibProfile=0', '11.6.0', 'unknown'],
+      ['--fp16x', '11.5.0', 'absent'],
+      ['--fp16x', '11.6.0', 'unknown'],
+      // Release-note flags (FLAG_SPANS) past the catalog.
+      ['--greenContext=sm:8', '11.4.0', 'parsed'],
+    ] as const)('%s on %s: %s', (arg, version, verdict) => {
+      expect(parsedBy(flagName(arg), v(version))).toBe(verdict);
+      const problem = extraArgProblem(arg, v(version));
+      if (verdict === 'absent') expect(problem).toMatch(/not in its option parser/);
+      else expect(problem).toBeNull();
+    });
+
+    it('a --help that lists the flag wins over the catalog; single-dash arguments are not judged', () => {
+      expect(extraArgProblem('--fp16x', v('10.16.1'), new Set(['--fp16x']))).toBeNull();
+      expect(extraArgProblem('-v', v('10.16.1'))).toBeNull();
+    });
   });
 
   it("on 11.x names the 11.x way for 10.x's precision controls; an FP16 I/O format is an error there only", () => {
@@ -221,8 +261,8 @@ describe('TensorRT 11.1 to 11.5 flags (docs/trtexec-flags.md)', () => {
     ['--tuneBuildRoutes=conv_use_long_w', '11.1.0'],
     ['--saveAllEngines', '11.1.0'],
     ['--greenContext=sm:32', '11.4.0'],
-    ['--dumpKernelText', '11.4.1'],
-    ['--remoteAutoTuningConfig=r.json', '11.4.0'],
+    ['--dumpKernelText', '10.13.0'],
+    ['--remoteAutoTuningConfig=r.json', '10.13.0'],
     ['--dlaWorkspaceAllocationStrategy=eager', '11.4.0'],
     ['--independentWeightLayouts', '11.5.0'],
   ] as const)('%s: from %s, not in the minor before it', (arg, since) => {

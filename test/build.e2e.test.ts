@@ -439,9 +439,29 @@ models:
     expect(runner.calls()).toEqual([]);
   });
 
+  it.each([
+    ['preflight', '10.16.1.5', /has no --fp16x \(not in its option parser\); did you mean --fp16\?/],
+    ['build', '11.1.0.5', /trtexec 11\.1\.0 has no --fp16x \(not in its option parser\), got "--fp16x"/],
+    ['build', '11.5.0.1', /trtexec 11\.5\.0 has no --fp16x/],
+  ])(
+    '%s on %s: a --help that lists no flags still refuses a flag trtexec never parsed (issue 58)',
+    async (command, version, message) => {
+      const runner = makeRunner({ version, trtexecEnv: { TRTEXEC_STANDIN_TERSE_HELP: 1 } });
+      runner.touch('m.onnx');
+      const config = runner.writeConfig(`output-dir: out
+models: [{ name: m, onnx: m.onnx, extra-args: [--avgRuns=5, --fp16x], profiles: [{ name: p, shapes: { x: 1x3x8x8 } }] }]
+`);
+      const result = await cli([command, '--config', config]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(/^trt-ci: \S+trt-ci\.yml:\d+:\d+ models\[0\]\.extra-args\[1\]: /);
+      expect(result.stderr).toMatch(message);
+      expect(runner.calls()).toEqual([]);
+    },
+  );
+
   it('an unknown option that trtexec itself rejects is reported as unknown-option', async () => {
-    // A trtexec whose --help lists no flags trt-ci can read: only trtexec itself can refuse the flag.
-    const runner = makeRunner({ version: '11.1.0.5', trtexecEnv: { TRTEXEC_STANDIN_TERSE_HELP: 1 } });
+    // A release past those trt-ci has read (11.6), whose --help lists no flags: only trtexec can refuse the flag.
+    const runner = makeRunner({ version: '11.6.0.1', trtexecEnv: { TRTEXEC_STANDIN_TERSE_HELP: 1 } });
     runner.touch('m.onnx');
     const config = runner.writeConfig(`output-dir: out
 models: [{ name: m, onnx: m.onnx, extra-args: [--madeUpFlag=1], profiles: [{ name: p, shapes: { x: 1x3x8x8 } }] }]

@@ -3,7 +3,16 @@ import { type ModelConfig, narrowOf, type ProfileConfig, type ShapeRange, type P
 import { MEASUREMENT, type Measurement, measurementFlags } from './measurement.js';
 import type { NarrowType } from '../onnx/graph.js';
 import type { EngineSpec, InputShape } from '../runners/plan-runner.js';
-import { flagName, flagSupport, hasFlag, hasKnownSpan, MANAGED_FLAGS, REPEATABLE_FLAGS } from './flags.js';
+import {
+  catalogFlags,
+  flagName,
+  flagSupport,
+  hasFlag,
+  hasKnownSpan,
+  MANAGED_FLAGS,
+  parsedBy,
+  REPEATABLE_FLAGS,
+} from './flags.js';
 import { MiB } from '../common/units.js';
 import { atLeast, formatVersion, type TensorRtVersion } from './version.js';
 
@@ -102,10 +111,18 @@ export function extraArgProblem(
         '(precision: fp16 keeps FP32 inputs and outputs)'
       );
   }
-  // A flag this trtexec neither lists in --help nor is known to parse would fail every build.
+  // A flag this trtexec neither lists in --help nor is known to parse would fail every build. Where --help lists
+  // none (a run: command says only its version), the catalog of trtexec's sources judges.
   if (helpFlags.size > 0 && !helpFlags.has(flag) && !hasKnownSpan(flag)) {
     const near = closest(flag, [...helpFlags]);
     return `this trtexec (${formatVersion(version)}) has no ${flag}${near ? `; did you mean ${near}?` : ''}`;
+  }
+  if (helpFlags.size === 0 && flag.startsWith('--') && parsedBy(flag, version) === 'absent') {
+    const near = closest(flag, catalogFlags(version));
+    return (
+      `trtexec ${formatVersion(version)} has no ${flag} (not in its option parser)` +
+      (near ? `; did you mean ${near}?` : '')
+    );
   }
   return null;
 }

@@ -1,3 +1,4 @@
+import { CATALOGUED_THROUGH, FLAG_CATALOG } from './flag-catalog.js';
 import { atLeast, formatVersion, type TensorRtVersion } from './version.js';
 
 /**
@@ -83,19 +84,23 @@ const FLAG_SPANS: Record<string, FlagSpan> = {
   '--dryRun': { since: '11.1' },
   '--saveAllEngines': { since: '11.1' },
   '--helpBuildRoute': { since: '11.1' },
+  // Parsed since v10.13.0 (sampleOptions.cpp), though trt-ci once dated them from the 11.4 release notes.
+  '--dumpKernelText': { since: '10.13' },
+  '--remoteAutoTuningConfig': { since: '10.13' },
   // 11.4 and 11.5 from their release notes (the repository snapshot has no tag past v11.1).
   '--greenContext': { since: '11.4' },
   '--reference': { since: '11.4' },
   '--loadCheckerBlob': { since: '11.4' },
   '--dumpCheckerBlob': { since: '11.4' },
-  '--dumpKernelText': { since: '11.4' },
   '--remoteConfig': { since: '11.4' },
-  '--remoteAutoTuningConfig': { since: '11.4' },
   '--dlaWorkspaceAllocationStrategy': { since: '11.4' },
   '--independentWeightLayouts': { since: '11.5' },
   '--saveEngineSo': { since: '11.5' },
   '--loadEngineSo': { since: '11.5' },
 };
+
+/** The last release whose new trtexec flags trt-ci has read (its release notes; FLAG_SPANS holds them). */
+const FLAGS_KNOWN_THROUGH = '11.5';
 
 /**
  * Flags trtexec reads every copy of (sampleOptions.cpp v11.1: the plugin lists in a loop; --profile and
@@ -154,6 +159,31 @@ export function flagSupport(flag: string, version: TensorRtVersion): FlagVerdict
 /** Whether trt-ci knows from which version to which this flag exists (so --help need not list it). */
 export function hasKnownSpan(flag: string): boolean {
   return Object.hasOwn(FLAG_SPANS, flag);
+}
+
+/**
+ * Whether trtexec `version`'s option parser takes this flag name at all, by the catalog of its sources
+ * (flag-catalog.ts) and the release notes after it: 'absent' is sure, 'unknown' is a release trt-ci has not read.
+ * For a flag with a FLAG_SPANS entry, flagSupport is the verdict.
+ */
+export function parsedBy(flag: string, version: TensorRtVersion): 'parsed' | 'absent' | 'unknown' {
+  const span = FLAG_CATALOG[flag];
+  const introduced = FLAG_SPANS[flag]?.since;
+  if (span && atLeast(version, span[0]) && (span[1] === null || !atLeast(version, nextMinor(span[1])))) return 'parsed';
+  if (introduced && atLeast(version, introduced)) return 'parsed';
+  if (!atLeast(version, nextMinor(CATALOGUED_THROUGH))) return 'absent';
+  if (span && span[1] === null) return 'parsed';
+  return atLeast(version, nextMinor(FLAGS_KNOWN_THROUGH)) ? 'unknown' : 'absent';
+}
+
+/** The flag names trtexec `version` parses, for a did-you-mean. */
+export function catalogFlags(version: TensorRtVersion): string[] {
+  return Object.keys(FLAG_CATALOG).filter((flag) => parsedBy(flag, version) === 'parsed');
+}
+
+function nextMinor(minor: string): string {
+  const [major, rest] = minor.split('.').map(Number);
+  return `${major}.${rest! + 1}`;
 }
 
 export function hasFlag(flag: string, version: TensorRtVersion): boolean {

@@ -252,15 +252,16 @@ async function trtexec(io) {
     '--dryRun': [[11, 1], null],
     '--saveAllEngines': [[11, 1], null],
     '--helpBuildRoute': [[11, 1], null],
+    // Parsed since v10.13.0 (sampleOptions.cpp).
+    '--dumpKernelText': [[10, 13], null],
+    '--remoteAutoTuningConfig': [[10, 13], null],
     // 11.4 and 11.5 have no tag in the repository snapshot: their flags are the release notes' (NVIDIA/TensorRT
     // releases v11.4 16ed063, v11.5 7fe18f0; docs/trtexec-flags.md), none taken from another version.
     '--greenContext': [[11, 4], null],
     '--reference': [[11, 4], null],
     '--loadCheckerBlob': [[11, 4], null],
     '--dumpCheckerBlob': [[11, 4], null],
-    '--dumpKernelText': [[11, 4], null],
     '--remoteConfig': [[11, 4], null],
-    '--remoteAutoTuningConfig': [[11, 4], null],
     '--dlaWorkspaceAllocationStrategy': [[11, 4], null],
     '--independentWeightLayouts': [[11, 5], null],
     '--saveEngineSo': [[11, 5], null],
