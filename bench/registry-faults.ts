@@ -1,7 +1,7 @@
 // npm run bench (registry faults, issue 51): what a registry on a bad day adds to a run of three engines, against
 // the same run with no cache, measured in the same process tree: hung (accepts, never answers), 429 with
-// Retry-After on every request, 500 on every request, trickling (every blob at 16 KiB/s), and down (the port
-// refuses). The bundled CLI with its defaults (cache-timeout 2m, 30 s idle); the budget is 60 s each.
+// Retry-After on every request, 500 on every request, trickling (every blob at 16 KiB/s; manifests, and every
+// answer, at 1 byte/s), and down (the port refuses). The bundled CLI with its defaults (cache-timeout 2m, 30 s idle); the budget is 60 s each.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -100,6 +100,21 @@ if (!registryInstalled) {
                 method === 'GET' && path.includes('/blobs/sha256:') ? { trickle: 16 * 1024 } : 'pass',
             )
           ).host,
+      ],
+      // A registry that trickles what is small (issue 58): a manifest, a record.json, a timing cache at 1 byte a
+      // second; before every request had the floor, only a plan blob did, and these stalled a run past 400 s.
+      [
+        'trickling (1 byte/s manifests)',
+        async () =>
+          (
+            await startFaultProxy(registry.url, (_, path) =>
+              path.includes('/manifests/') ? { trickle: 1 } : 'pass',
+            )
+          ).host,
+      ],
+      [
+        'trickling (1 byte/s every answer)',
+        async () => (await startFaultProxy(registry.url, () => ({ trickle: 1 }))).host,
       ],
       ['down', async () => `127.0.0.1:${await closedPort()}`],
     ];

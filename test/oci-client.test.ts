@@ -11,6 +11,7 @@ import { OciClient } from '../src/cache/oci-client.js';
 import { EMPTY_CONFIG, type Manifest, OCI_MANIFEST, parseOciReference } from '../src/cache/oci-reference.js';
 import { THREAD_HASH_MIN_BYTES, THREAD_HASH_MIN_CORES } from '../src/cache/blob-file.js';
 import { RegistryError, retryAfterMs } from '../src/cache/oci-http.js';
+import { RegistryBreaker } from '../src/cache/registry-breaker.js';
 import { registryInstalled, startRegistry, type TestRegistry } from './support/registry.js';
 
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -87,6 +88,49 @@ describe('credentials go to the registry and its token realm only (issue 51)', (
       await Promise.all([registry.close(), elsewhere.close()]);
     }
   });
+});
+
+describe('an upload the registry will not take is cut at the floor, as a pull is (issue 58)', () => {
+  it('a PUT whose body the registry stops reading is abandoned in its first window, the registry given up', async () => {
+    const puts: IncomingMessage[] = [];
+    const http = createServer((req, res) => {
+      if (req.method === 'PUT') {
+        // Takes the head, then reads nothing: the socket's buffers fill and the upload stalls.
+        req.pause();
+        puts.push(req);
+        return;
+      }
+      req.resume();
+      if (req.method === 'HEAD') res.writeHead(404).end();
+      else res.writeHead(202, { location: '/v2/r/blobs/uploads/1' }).end();
+    });
+    await new Promise<void>((done) => http.listen(0, '127.0.0.1', done));
+    const port = (http.address() as AddressInfo).port;
+    const file = join(work, 'stalled-upload.bin');
+    writeFileSync(file, randomBytes(48 * 1024 * 1024));
+    const breaker = new RegistryBreaker(120_000);
+    try {
+      const c = new OciClient(
+        { registry: `127.0.0.1:${port}`, repository: 'r', plainHttp: true },
+        // A floor no socket buffer can hide a stall under: 40 MiB in the first 5 s.
+        { credentials: null, attempts: 1, breaker, minBytesPerSecond: 8 * 1024 * 1024 },
+      );
+      const started = Date.now();
+      const error = await c
+        .pushBlob('application/octet-stream', { file, sha256: sha(readFileSync(file)) })
+        .catch((e: unknown) => e as RegistryError);
+      expect(error).toMatchObject({ code: 'SLOW' });
+      expect((error as RegistryError).message).toMatch(
+        /^PUT 127\.0\.0\.1:\d+\/v2\/r\/blobs\/uploads\/1: \d+ bytes in 5 s/,
+      );
+      expect(breaker.givenUp).toBe((error as RegistryError).message);
+      // Cut by the floor's first window, long before the idle timeout (30 s) would have.
+      expect(Date.now() - started).toBeLessThan(25_000);
+    } finally {
+      for (const req of puts) req.socket.destroy();
+      await new Promise<void>((done) => http.close(() => done()));
+    }
+  }, 30_000);
 });
 
 describe('oci:// references', () => {

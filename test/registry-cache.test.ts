@@ -508,6 +508,60 @@ describe.skipIf(!registryInstalled)(
       proxy = null;
     });
 
+    it.each([
+      ['a manifest', (method: string, path: string) => method === 'GET' && path.includes('/manifests/')],
+      // The first blob a hit reads is its record.json (a few hundred bytes), before the plan.
+      ['a record.json', (method: string, path: string) => method === 'GET' && path.includes('/blobs/sha256:')],
+    ])(
+      '%s sent at 1 byte a second is cut at the floor too; the run goes on as on a miss (issue 58)',
+      async (_, trickled) => {
+        const main = ephemeral();
+        writeFileSync(join(main.dir, 'up.onnx'), 'model for the small trickle\n');
+        const repository = 'acme/trt-small-trickle';
+        await build(main, CONFIG(registry.host, '', repository), job(main, 'push', 1105, 'main'));
+        proxy = await startFaultProxy(registry.url, (method, path) =>
+          trickled(method, path) ? { trickle: 1 } : 'pass',
+        );
+        const pr = ephemeral();
+        writeFileSync(join(pr.dir, 'up.onnx'), 'model for the small trickle\n');
+        const run = await build(pr, CONFIG(proxy.host, '', repository), job(pr, 'pull_request', 1106, 'pr'));
+        expect(run.code, run.stderr).toBe(0);
+        expect(run.report.builds.map((b) => b.status)).toEqual(['built', 'built', 'built']);
+        expect(run.report.cache?.problems.join('\n')).toMatch(
+          /given up .*: \d{1,3} bytes in 5 s, under 262144 bytes\/s/,
+        );
+        // Cut in its first window: the default cache-timeout (2 min) was never what stopped it.
+        expect(run.report.cache?.problems.join('\n')).not.toMatch(/cache-timeout/);
+        await proxy.stop();
+        proxy = null;
+      },
+    );
+
+    it("a transfer above the floor is still cut at the run's cache-timeout, not waited out (issue 58)", async () => {
+      // 2 MiB plans at 320 KiB/s, above the floor: 6 s each, past a cache-timeout of 2 s.
+      const plans = { TRTEXEC_STANDIN_PLAN_BYTES: String(2 * 1024 * 1024) };
+      const main = ephemeral();
+      writeFileSync(join(main.dir, 'up.onnx'), 'model for the deadline\n');
+      const repository = 'acme/trt-deadline';
+      await build(main, CONFIG(registry.host, '', repository), { ...job(main, 'push', 1107, 'main'), ...plans });
+      proxy = await startFaultProxy(registry.url, (method, path) =>
+        method === 'GET' && path.includes('/blobs/sha256:') ? { trickle: 320 * 1024 } : 'pass',
+      );
+      const pr = ephemeral();
+      writeFileSync(join(pr.dir, 'up.onnx'), 'model for the deadline\n');
+      const run = await build(pr, CONFIG(proxy.host, 'cache-timeout: 2s\n', repository), {
+        ...job(pr, 'pull_request', 1108, 'pr'),
+        ...plans,
+      });
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.report.builds.map((b) => b.status)).toEqual(['built', 'built', 'built']);
+      expect(run.report.cache?.problems[0]).toMatch(
+        /given up .*(still going after \d s, all the run's cache-timeout had left|waited \d s on it, its cache-timeout)/,
+      );
+      await proxy.stop();
+      proxy = null;
+    });
+
     it('the registry stopped mid-upload leaves no entry; the next run builds it again', async () => {
       let halted = false;
       proxy = await startFaultProxy(registry.url, async (method, path): Promise<Fault> => {

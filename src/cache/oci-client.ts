@@ -13,19 +13,18 @@ import { rename, rm, stat } from 'node:fs/promises';
 import {
   type Body,
   drained,
-  exchange,
   failure,
   header,
   readAll,
   RegistryError,
   retriable,
   retryAfterMs,
-  type Sent,
   where,
 } from './oci-http.js';
 import { hashesOnWorker, openBlobFile, warmHasher } from './blob-file.js';
-import { abandon, getBlob, pour } from './blob-get.js';
-import { type RegistryBreaker, TRICKLE_FLOOR, watchRate } from './registry-breaker.js';
+import { pour } from './blob-get.js';
+import { type RegistryBreaker, TRICKLE_FLOOR } from './registry-breaker.js';
+import { type Answer, guardedExchange } from './guarded-exchange.js';
 import { type Descriptor, type Manifest, OCI_MANIFEST, type OciReference } from './oci-reference.js';
 import type { Credentials } from './registry-auth.js';
 
@@ -41,7 +40,10 @@ export interface ClientOptions {
   hashCores?: number;
   /** The run's breaker, shared by its clients: what gives the registry up (registry-breaker.ts). */
   breaker?: RegistryBreaker;
-  /** A blob that moves slower than this over a window (5 s) is abandoned and the registry given up. */
+  /**
+   * A transfer (a blob, a manifest, a record, an upload) that moves slower than this over a window (5 s) is
+   * abandoned and the registry given up.
+   */
   minBytesPerSecond?: number;
 }
 
@@ -119,13 +121,11 @@ export class OciClient {
     const part = `${path}.${randomBytes(4).toString('hex')}.part`;
     const file = await openBlobFile(part, descriptor.size, this.options.hashCores).catch(async (error: unknown) => {
       sent.body.destroy();
+      sent.guard.done();
       throw error;
     });
-    // A trickle is abandoned, not waited out.
-    const watch = watchRate(descriptor, this.options.minBytesPerSecond ?? TRICKLE_FLOOR, (error) =>
-      abandon(sent.body, error),
-    );
-    const counted = watch.counting(file);
+    // A trickle is abandoned, not waited out: the answer's guard counts the bytes as they land.
+    const counted = sent.guard.counting(file);
     try {
       await pour(sent.body, counted).catch((error: unknown) => {
         this.options.breaker?.failed(error);
@@ -145,7 +145,7 @@ export class OciClient {
       await rm(part, { force: true });
       throw error;
     } finally {
-      watch.stop();
+      sent.guard.done();
     }
   }
 
@@ -228,7 +228,7 @@ export class OciClient {
     headers: Record<string, string>,
     body: Body,
     { allowed = [], expected = [200], blob = false }: SendOptions = {},
-  ): Promise<Sent> {
+  ): Promise<Answer> {
     const scope = `repository:${this.ref.repository}:${ACTIONS[rights]}`;
     // Credentials go to the registry and its token realm only: an upload Location, a Link to the next page or
     // any URL the registry names on another origin (blob storage, a host it was told to name) gets none.
@@ -238,7 +238,7 @@ export class OciClient {
     let challenged = !own;
     for (let attempt = 1; ; attempt++) {
       breaker?.check(what);
-      let sent: Sent;
+      let sent: Answer;
       try {
         const authorization = own ? this.authorization(scope) : {};
         sent = await this.exchange(method, url, { ...headers, ...authorization }, body, blob);
@@ -257,6 +257,7 @@ export class OciClient {
       if (sent.status === 401 && !challenged) {
         challenged = true;
         await drained(sent, null);
+        sent.guard.done();
         await this.answer(header(sent.headers, 'www-authenticate') ?? '', scope);
         attempt--;
         continue;
@@ -264,6 +265,7 @@ export class OciClient {
       if ((sent.status === 429 || sent.status >= 500) && attempt < this.attempts && !breaker?.givenUp) {
         const wait = retryAfterMs(header(sent.headers, 'retry-after'));
         await drained(sent, null);
+        sent.guard.done();
         const longest = Math.min(this.maxRetryWaitMs, breaker?.left() ?? Number.POSITIVE_INFINITY);
         if (wait === null || wait <= longest) {
           await this.wait(wait ?? 500 * attempt);
@@ -275,7 +277,9 @@ export class OciClient {
       }
       if (expected.includes(sent.status) || allowed.includes(sent.status) || (method !== 'PUT' && sent.status < 300))
         return sent;
-      throw await failure(method, url, sent);
+      const refused = await failure(method, url, sent);
+      sent.guard.done();
+      throw refused;
     }
   }
 
@@ -322,13 +326,15 @@ export class OciClient {
     this.tokens.set(scope, token);
   }
 
-  /** One exchange until its answer's head, within what the run's cache may still wait (the breaker's budget). */
+  /** One exchange, bounded to its answer's last byte (guarded-exchange.ts). */
   private exchange(method: string, url: string, headers: Record<string, string>, body: Body, blob = false) {
-    const breaker = this.options.breaker;
-    const idleTimeoutMs = breaker ? Math.max(1000, Math.min(this.idleTimeoutMs, breaker.left())) : this.idleTimeoutMs;
-    const limits = { idleTimeoutMs, signal: this.options.signal };
-    const go = () => (blob ? getBlob(url, headers, limits) : exchange(method, url, headers, body, limits));
-    return breaker ? breaker.timed(go) : go();
+    return guardedExchange(method, url, headers, body, {
+      blob,
+      breaker: this.options.breaker,
+      idleTimeoutMs: this.idleTimeoutMs,
+      signal: this.options.signal,
+      floor: this.options.minBytesPerSecond ?? TRICKLE_FLOOR,
+    });
   }
 
   private wait(ms: number): Promise<void> {

@@ -110,8 +110,12 @@ export function retryAfterMs(value: string | undefined, now = Date.now()): numbe
   return Number.isNaN(date) ? null : Math.max(0, date - now);
 }
 
+/**
+ * An answer whose body trt-ci does not need (a 401, a 404, a HEAD, a retried 5xx): the body is dropped with its
+ * connection, never read out; a registry that trickles it would otherwise hold the run (or its exit) for as long.
+ */
 export async function drained<T>(sent: Sent, value: T): Promise<T> {
-  sent.body.resume();
+  sent.body.destroy();
   return value;
 }
 

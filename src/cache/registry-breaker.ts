@@ -1,16 +1,26 @@
 // A registry that hangs, throttles, fails or trickles must not stall a run for minutes per engine: every client of
-// the run's registry cache shares one breaker. The first timeout, a registry that refuses connections, a blob
-// that trickles below the floor rate, or the third 429/5xx in a row gives the registry up for the rest of the run;
-// so does the run's time for the cache (cache-timeout: what it may spend waiting on the registry, answers and
-// retries, in all). Once given up, every request fails at once and the builds go on as on a miss; the reason is
-// said at the top of the summary. Pure but for the clock it is handed.
+// the run's registry cache shares one breaker. The first timeout, a registry that refuses connections, a transfer
+// that trickles below the floor rate (any request: a manifest, a record, a plan, an upload), a request still going
+// when the run's cache-timeout runs out, or the third 429/5xx in a row gives the registry up for the rest of the run;
+// so does the run's time for the cache (cache-timeout: what it may spend waiting on the registry, answers, bodies
+// and retries, in all). Once given up, every request fails at once and the builds go on as on a miss; the reason
+// is said at the top of the summary. The breaker is pure but for the clock it is handed; a RequestGuard, one per
+// request, holds the timers that cut it.
 import type { BodySink } from './blob-get.js';
 import { RegistryError } from './oci-http.js';
 
 /** 429 or 5xx answers in a row (across requests) after which the registry is given up. */
 export const FAILURES_IN_A_ROW = 3;
 /** Network errors after which waiting longer is pointless: the registry hangs or is not there. */
-const FATAL_CODES = new Set(['ETIMEDOUT', 'ESOCKETTIMEDOUT', 'ECONNREFUSED', 'EHOSTUNREACH', 'ENOTFOUND', 'SLOW']);
+const FATAL_CODES = new Set([
+  'ETIMEDOUT',
+  'ESOCKETTIMEDOUT',
+  'ECONNREFUSED',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'SLOW',
+  'DEADLINE',
+]);
 
 export class RegistryBreaker {
   private reason: string | null = null;
@@ -44,10 +54,20 @@ export class RegistryBreaker {
     try {
       return await wait();
     } finally {
-      this.waitedMs += this.clock() - start;
-      if (!this.reason && this.waitedMs >= this.budgetMs)
-        this.giveUp(`the run waited ${Math.round(this.waitedMs / 1000)} s on it, its cache-timeout`);
+      this.spent(this.clock() - start);
     }
+  }
+
+  /** Time spent on the registry outside `timed` (an answer's body, read as its caller goes). */
+  spent(ms: number): void {
+    this.waitedMs += ms;
+    if (!this.reason && this.waitedMs >= this.budgetMs)
+      this.giveUp(`the run waited ${Math.round(this.waitedMs / 1000)} s on it, its cache-timeout`);
+  }
+
+  /** The clock the budget is kept by. */
+  now(): number {
+    return this.clock();
   }
 
   /** An answer came: a 429 or 5xx counts toward giving up, any other resets the count. */
@@ -71,41 +91,97 @@ export class RegistryBreaker {
   }
 }
 
-/** The floor a blob's transfer must keep, by default: far below any registry's, far above a trickle's. */
+/** The floor a transfer must keep, by default: far below any registry's, far above a trickle's. */
 export const TRICKLE_FLOOR = 256 * 1024;
-/** How often, and over how long, a blob's rate is looked at. */
+/** How often, and over how long, a transfer's rate is looked at. */
 const TRICKLE_WINDOW_MS = 5000;
 
 /**
- * Counts a blob's bytes as they land and looks at the rate every window: under `floor` bytes a second before the
- * blob is whole, `abandon` is handed the error that says so (code SLOW: the breaker gives the registry up).
+ * Bounds one request, from its start to its answer's last byte: while bytes move (an upload, an answer's body)
+ * they keep `floor` bytes a second over each window, and the whole request ends by `deadlineMs` (what the run's
+ * cache-timeout has left when it starts). Either cut hands `abandon` the error that says so; its codes (SLOW,
+ * DEADLINE) give the registry up. A manifest, a record.json or a timing cache is bounded as a plan blob is.
  */
-export function watchRate(
-  blob: { digest: string; size: number },
-  floor: number,
-  abandon: (error: RegistryError) => void,
-): { counting: (sink: BodySink) => BodySink; stop: () => void } {
-  let landed = 0;
-  let atLastLook = 0;
-  const timer = setInterval(() => {
-    const moved = landed - atLastLook;
-    atLastLook = landed;
-    if (landed < blob.size && moved < (floor * TRICKLE_WINDOW_MS) / 1000) {
-      const seconds = TRICKLE_WINDOW_MS / 1000;
-      abandon(
-        new RegistryError(`blob ${blob.digest}: ${moved} bytes in ${seconds} s, under ${floor} bytes/s`, null, 'SLOW'),
-      );
-    }
-  }, TRICKLE_WINDOW_MS);
-  timer.unref();
-  return {
-    counting: (sink) => ({
+export class RequestGuard {
+  /** Why the request was cut, once it was. */
+  abandoned: RegistryError | null = null;
+  private landed = 0;
+  private atLastLook = 0;
+  /** The bytes expected while some move (null: unknown); undefined while none do (waiting for an answer). */
+  private expected: number | null | undefined = undefined;
+  private window: NodeJS.Timeout | null = null;
+  private readonly deadline: NodeJS.Timeout | null;
+  private finished = false;
+  private onDone: (() => void) | null = null;
+
+  constructor(
+    private readonly what: string,
+    private readonly floor: number,
+    deadlineMs: number | null,
+    private readonly abandon: (error: RegistryError) => void,
+  ) {
+    this.deadline =
+      deadlineMs === null
+        ? null
+        : setTimeout(() => {
+            const seconds = Math.round(deadlineMs / 1000);
+            this.cut(`${what}: still going after ${seconds} s, all the run's cache-timeout had left`, 'DEADLINE');
+          }, deadlineMs);
+    this.deadline?.unref();
+  }
+
+  /** Bytes start to move: `total` of them (null: unknown). The floor is looked at a whole window on. */
+  moving(total: number | null): void {
+    if (this.finished) return;
+    this.expected = total;
+    this.landed = 0;
+    this.atLastLook = 0;
+    if (this.window) clearInterval(this.window);
+    this.window = setInterval(() => this.look(), TRICKLE_WINDOW_MS);
+    this.window.unref();
+  }
+
+  took(bytes: number): void {
+    this.landed += bytes;
+  }
+
+  /** A sink that counts what it takes. */
+  counting(sink: BodySink): BodySink {
+    return {
       take: (bytes) => {
-        landed += bytes.length;
+        this.took(bytes.length);
         return sink.take(bytes);
       },
       ready: () => sink.ready(),
-    }),
-    stop: () => clearInterval(timer),
-  };
+    };
+  }
+
+  /** `afterwards` runs once, when the request is over. */
+  whenDone(afterwards: () => void): void {
+    this.onDone = afterwards;
+  }
+
+  /** The request is over (its body read, or it failed): nothing is cut after it. */
+  done(): void {
+    if (this.window) clearInterval(this.window);
+    if (this.deadline) clearTimeout(this.deadline);
+    if (this.finished) return;
+    this.finished = true;
+    this.onDone?.();
+  }
+
+  private look(): void {
+    const moved = this.landed - this.atLastLook;
+    this.atLastLook = this.landed;
+    const short = this.expected === null || (this.expected !== undefined && this.landed < this.expected);
+    if (short && moved < (this.floor * TRICKLE_WINDOW_MS) / 1000)
+      this.cut(`${this.what}: ${moved} bytes in ${TRICKLE_WINDOW_MS / 1000} s, under ${this.floor} bytes/s`, 'SLOW');
+  }
+
+  private cut(message: string, code: 'SLOW' | 'DEADLINE'): void {
+    if (this.finished) return;
+    this.abandoned = new RegistryError(message, null, code);
+    this.done();
+    this.abandon(this.abandoned);
+  }
 }

@@ -302,6 +302,8 @@ export async function startFaultProxy(
   const seen: string[] = [];
   const server = createServer(async (req, res) => {
     const path = req.url ?? '/';
+    // A client that cut the connection (a trickle it abandoned) ends the exchange; nothing else to do.
+    req.on('error', () => res.destroy());
     seen.push(`${req.method} ${path.split('?')[0]}`);
     const what = await fault(req.method ?? 'GET', path, seen.length);
     if (what === 'drop') {
@@ -321,6 +323,8 @@ export async function startFaultProxy(
       const headers = { ...answer.headers };
       // The registry names itself in Location: the client must come back through the proxy.
       if (headers.location) headers.location = headers.location.replace(target, '');
+      // The client cut the answer off (a trickle abandoned): the registry's side of it ends too.
+      answer.on('error', () => res.destroy());
       res.writeHead(answer.statusCode ?? 502, headers);
       if (typeof what === 'object' && 'trickle' in what) trickle(answer, res, what.trickle);
       else answer.pipe(res);
