@@ -106,11 +106,8 @@ if (!registryInstalled) {
       [
         'trickling (1 byte/s manifests)',
         async () =>
-          (
-            await startFaultProxy(registry.url, (_, path) =>
-              path.includes('/manifests/') ? { trickle: 1 } : 'pass',
-            )
-          ).host,
+          (await startFaultProxy(registry.url, (_, path) => (path.includes('/manifests/') ? { trickle: 1 } : 'pass')))
+            .host,
       ],
       [
         'trickling (1 byte/s every answer)',
