@@ -1,7 +1,8 @@
 // npm run bench (registry faults, issue 51): what a registry on a bad day adds to a run of three engines, against
 // the same run with no cache, measured in the same process tree: hung (accepts, never answers), 429 with
 // Retry-After on every request, 500 on every request, trickling (every blob at 16 KiB/s; manifests, and every
-// answer, at 1 byte/s), and down (the port refuses). The bundled CLI with its defaults (cache-timeout 2m, 30 s idle); the budget is 60 s each.
+// answer, at 1 byte/s), and down (the port refuses). The bundled CLI with its defaults (cache-timeout 2m, 30 s
+// idle); the budget is 60 s each.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';

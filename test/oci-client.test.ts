@@ -91,7 +91,7 @@ describe('credentials go to the registry and its token realm only (issue 51)', (
 });
 
 describe('an upload the registry will not take is cut at the floor, as a pull is (issue 58)', () => {
-  it('a PUT whose body the registry stops reading is abandoned in its first window, the registry given up', async () => {
+  it('a PUT whose body the registry stops reading is cut in its first window, the registry given up', async () => {
     const puts: IncomingMessage[] = [];
     const http = createServer((req, res) => {
       if (req.method === 'PUT') {

@@ -556,7 +556,7 @@ describe.skipIf(!registryInstalled)(
       expect(run.code, run.stderr).toBe(0);
       expect(run.report.builds.map((b) => b.status)).toEqual(['built', 'built', 'built']);
       expect(run.report.cache?.problems[0]).toMatch(
-        /given up .*(still going after \d s, all the run's cache-timeout had left|waited \d s on it, its cache-timeout)/,
+        /given up .*(still going after \d s, all the run's cache-timeout had left|waited \d s on it, its cache-time)/,
       );
       await proxy.stop();
       proxy = null;
