@@ -14,7 +14,7 @@ import { runPreflight } from './preflight/preflight.js';
 import { openRun } from './run/open-run.js';
 import type { PipelineOptions, PipelineResult, RunStart } from './run/options.js';
 import { recordRun } from './run/record-files.js';
-import { hintFor } from './tensorrt/failures.js';
+import { hintFor } from './tensorrt/failure-hints.js';
 import { formatVersion } from './tensorrt/version.js';
 import { verifyBuilds } from './verify/verify-stage.js';
 

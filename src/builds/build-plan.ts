@@ -6,7 +6,7 @@ import type { BuildGpu, Failure } from '../contract/report.js';
 import { type Built, getOrBuild } from '../cache/plan-cache.js';
 import { engineOf } from '../runners/plan-runner.js';
 import { modelToBuild } from './precision-onnx.js';
-import { CANCELLED } from '../tensorrt/failures.js';
+import { CANCELLED } from '../tensorrt/failure-hints.js';
 import { type ParsedLog, TrtexecLogParser } from '../tensorrt/log-parser.js';
 import { formatVersion } from '../tensorrt/version.js';
 import { readEngineLayers } from '../tensorrt/layer-info.js';

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { RemoteCache } from '../cache/remote-cache.js';
 import { type CacheTrust, TRUST_ALL } from '../cache/trust.js';
 import { buildPlan } from './build-plan.js';
-import { CANCELLED } from '../tensorrt/failures.js';
+import { CANCELLED } from '../tensorrt/failure-hints.js';
 import type { BuildContext, BuildEvent } from './context.js';
 import { producerFor } from './producer-for.js';
 import { PlanCache } from '../cache/plan-cache.js';

@@ -12,7 +12,7 @@ import type { RunCommand } from '../contract/config.js';
 import type { Perf, TimingStats } from '../contract/report.js';
 import { ELEMENT_BYTES, elementBytes, isElementType, readElements } from '../onnx/element-type.js';
 import { writeNewFile } from '../proc/new-file.js';
-import { CANCELLED } from '../tensorrt/failures.js';
+import { CANCELLED } from '../tensorrt/failure-hints.js';
 import { MEASUREMENT, type Measurement } from '../tensorrt/measurement.js';
 import type { Trtexec, TrtexecProbe, TrtexecRunOptions } from '../tensorrt/trtexec.js';
 import { parseVersion } from '../tensorrt/version.js';

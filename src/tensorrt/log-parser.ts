@@ -1,11 +1,5 @@
-import {
-  hintFor,
-  matchEvidence,
-  requestedBytes,
-  TERMINAL_PATTERN,
-  type EvidenceMatch,
-  type FailureContext,
-} from './failures.js';
+import { matchEvidence, requestedBytes, TERMINAL_PATTERN, type EvidenceMatch } from './failures.js';
+import { type FailureContext, hintFor } from './failure-hints.js';
 import type { Failure, TimingStats } from '../contract/report.js';
 import { MiB } from '../common/units.js';
 import {

@@ -4,7 +4,7 @@
 // or its latency could be called a regression. Pure.
 import type { Failure } from '../contract/report.js';
 import { type ModelConfig, narrowOf } from '../contract/config.js';
-import { hintFor } from './failures.js';
+import { hintFor } from './failure-hints.js';
 import { atLeast, type TensorRtVersion } from './version.js';
 import type { EngineLayer } from './layer-info.js';
 
