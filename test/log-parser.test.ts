@@ -42,6 +42,88 @@ const MiB = 1024 * 1024;
 // Expected figures, read off each log by hand. Logs without an exit status are judged by their own
 // lines; fragments that stop before trtexec's last word are given the exit status their source reports.
 const EXPECTED: [file: string, section: string, expected: Expected][] = [
+  // INT8 calibration (issue 58): a kind of its own, whichever way it shows.
+  [
+    'int8-calibration-failures-trt7-trt10.log',
+    'a',
+    { status: 'failed', kind: 'int8-calibration', message: /no scaling factors detected/, outcome: { exitCode: 1 } },
+  ],
+  [
+    'int8-calibration-failures-trt7-trt10.log',
+    'b',
+    // The first illegal memory access while calibrating, not the "invalid argument" before it.
+    {
+      status: 'failed',
+      kind: 'int8-calibration',
+      message: /executeInternal::966\] .*an illegal memory access was encountered/,
+      outcome: { exitCode: 1 },
+    },
+  ],
+  [
+    'int8-calibration-failures-trt7-trt10.log',
+    'c',
+    { status: 'failed', kind: 'int8-calibration', message: /DynamicRange::65.*min_ <= max_/, outcome: { exitCode: 1 } },
+  ],
+  [
+    'int8-calibration-failures-trt7-trt10.log',
+    'd',
+    { status: 'failed', kind: 'int8-calibration', message: /quantizeBiasCommon::310/ },
+  ],
+  [
+    'int8-calibration-failures-trt7-trt10.log',
+    'e',
+    {
+      status: 'failed',
+      kind: 'int8-calibration',
+      message: /^\[TensorRT\] INTERNAL ERROR: Assertion failed: d\.nbDims >= 1 \(\.\.\/rtSafe\/safeHelpers\.cpp:419\)$/,
+    },
+  ],
+  [
+    'fatal-F-plugin-assertion-trt8.5.log',
+    'a',
+    {
+      status: 'failed',
+      kind: 'internal-assertion',
+      message:
+        /^Assertion failed: params\.c .* \(\/workspace\/TensorRT\/plugin\/groupNormPlugin\/groupNormKernel\.cu:138\)$/,
+    },
+  ],
+  [
+    'fatal-F-plugin-assertion-trt8.5.log',
+    'b',
+    { status: 'failed', kind: 'internal-assertion', message: /DCHECK\(/, outcome: { exitCode: 1 } },
+  ],
+  [
+    'no-optimization-profile-trt8.0-trt10.log',
+    'a',
+    { status: 'failed', kind: 'no-profile', message: /no optimization profile has been defined/ },
+  ],
+  [
+    'no-optimization-profile-trt8.0-trt10.log',
+    'b',
+    { status: 'failed', kind: 'no-profile', message: /inputT1: optimization profile/, outcome: { exitCode: 1 } },
+  ],
+  [
+    'no-implementation-then-crash-trt8.5-trt10.log',
+    'a',
+    { status: 'failed', kind: 'no-implementation', message: /^10: Could not find any implementation/ },
+  ],
+  [
+    'no-implementation-then-crash-trt8.5-trt10.log',
+    'b',
+    { status: 'failed', kind: 'no-implementation', message: /computeCosts::3728/ },
+  ],
+  [
+    'no-implementation-then-crash-trt8.5-trt10.log',
+    'c',
+    // The crash after it says less: the missing implementation is the cause.
+    {
+      status: 'failed',
+      kind: 'no-implementation',
+      message: /computeCosts::3728/,
+      outcome: { exitCode: null, signal: 'SIGSEGV' },
+    },
+  ],
   [
     'cuda-driver-insufficient-trt8.5.1-trtexec.log',
     'a',
@@ -522,6 +604,64 @@ describe('parseTrtexecLog on real trtexec output', () => {
     lines.push(Buffer.from('yy\nshort\r\ntail'));
     lines.end();
     expect(seen).toEqual(['x'.repeat(16), 'short', 'tail']);
+  });
+});
+
+describe('the edges of the failure kinds read from real lines (issue 58)', () => {
+  const FAILED = '&&&& FAILED TensorRT.trtexec [TensorRT v100300] # trtexec';
+  const kindOf = (...lines: string[]) => parse([...lines, FAILED].join('\n')).failure?.kind;
+
+  it('the builder\'s own "engine != nullptr" says only that the build failed; any other assertion is one', () => {
+    const code2 = (at: string, what: string) =>
+      `[E] Error[2]: [${at}] Error Code 2: Internal Error (Assertion ${what} failed. )`;
+    expect(kindOf(code2('builder.cpp::buildSerializedNetwork::751', 'engine != nullptr'))).toBe('other');
+    expect(kindOf(code2('builder.cpp::buildSerializedNetwork::609', 'enginePtr != nullptr'))).toBe('other');
+    expect(kindOf(code2('ltWrapper.cpp::setupHeuristic::327', 'cublasStatus == CUBLAS_STATUS_SUCCESS'))).toBe(
+      'internal-assertion',
+    );
+  });
+
+  it("an [F] line is TensorRT's internal error whatever it says; an [E] line that says as little is not", () => {
+    expect(kindOf('[F] [TRT] Validation failed: something TensorRT checks')).toBe('internal-assertion');
+    expect(kindOf('[E] [TRT] Validation failed: something TensorRT checks')).toBe('other');
+  });
+
+  it("only while calibrating is an error the calibration's: not before it starts, not after it completes", () => {
+    const illegal =
+      '[E] Error[1]: [executionContext.cpp::executeInternal::966] Error Code 1: Cuda Runtime (an illegal memory ' +
+      'access was encountered)';
+    expect(kindOf('[I] [TRT] Starting Calibration.', illegal)).toBe('int8-calibration');
+    expect(kindOf(illegal)).toBe('other');
+    expect(
+      kindOf('[I] [TRT] Starting Calibration.', '[I] [TRT] Calibration completed in 0.317902 seconds.', illegal),
+    ).toBe('other');
+    // A warning while calibrating is no error; an error is, and out of memory stays out of memory.
+    expect(kindOf('[I] [TRT] Starting Calibration with batch size 50.', '[W] [TRT] slow batch')).toBe('other');
+    expect(kindOf('[I] [TRT] Starting Calibration.', '[E] Error[2]: some other error')).toBe('int8-calibration');
+    expect(kindOf('[I] [TRT] Starting Calibration.', '[E] [TRT] Requested size was 100872448 bytes')).toBe(
+      'out-of-memory',
+    );
+  });
+
+  it("the location after a fatal assertion joins its message; a plugin's source gets the plugin's hint", () => {
+    const plugin = parse(section('fatal-F-plugin-assertion-trt8.5.log', 'a')).failure!;
+    expect(plugin.hint).toMatch(/^A check in TensorRT's groupNormPlugin failed \(groupNormKernel\.cu:138\)/);
+    const core = parse(section('int8-calibration-failures-trt7-trt10.log', 'e')).failure!;
+    expect(core.hint).not.toMatch(/plugin/);
+    // A line two lines on is no location of it.
+    const late = parse(
+      ['[F] [TRT] Assertion failed: x', '[W] [TRT] a warning', '/a/plugin/p/k.cu:1', FAILED].join('\n'),
+    );
+    expect(late.failure!.message).toBe('Assertion failed: x');
+  });
+
+  it('no profile: the hint names the profile, what it gives, and the shape input TensorRT names', () => {
+    const parser = new TrtexecLogParser();
+    for (const line of section('no-optimization-profile-trt8.0-trt10.log', 'b').split('\n')) parser.push(line);
+    const failure = parser.result({ exitCode: 1 }, { profile: { name: 'hd', inputs: ['images'] } }).failure!;
+    expect(failure.hint).toMatch(/a shape input, inputT1, that profile hd gives no shape: .*\(it gives images\)/);
+    const older = parse(section('no-optimization-profile-trt8.0-trt10.log', 'a')).failure!;
+    expect(older.hint).toMatch(/an input with dynamic dimensions, or a shape input, that the build's profile gives/);
   });
 });
 

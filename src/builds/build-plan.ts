@@ -178,6 +178,7 @@ async function runAttempts(
       minWorkspaceBytes: job.model.minWorkspaceBytes,
       buildTimeoutMs: job.model.buildTimeoutMs,
       logFile: log,
+      profile: { name: job.profile.name, inputs: job.profile.shapes.map((s) => s.input) },
     });
     const failure = result.spawnError
       ? {

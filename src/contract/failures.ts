@@ -11,6 +11,15 @@ export const FAILURE_KINDS = [
   'timeout',
   /** TensorRT stopped on one of its own assertions (glibc's "Assertion `…' failed.", a Myelin bug). */
   'internal-assertion',
+  /**
+   * INT8 calibration failed (TensorRT <= 10; 11 has no calibrator): no scaling factors, a calibration cache that is
+   * not one, an error while calibrating (an illegal memory access).
+   */
+  'int8-calibration',
+  /** TensorRT found no kernel (tactic) for a layer at its shapes and precisions ("Could not find any …"). */
+  'no-implementation',
+  /** The network has a dynamic or shape input that the build's optimization profile gives no shape. */
+  'no-profile',
   'cancelled',
   /** Not built: the runner failed its preflight (said once for the run, not per engine). */
   'preflight-failed',

@@ -52,6 +52,17 @@ const FIXED_HINTS = {
     'its opset is supported by this TensorRT, run onnx.checker or ' +
     '`polygraphy inspect model` on it, and fold constants ' +
     '(`polygraphy surgeon sanitize --fold-constants`) before the build.',
+  'int8-calibration':
+    'INT8 calibration failed. Give --calib a calibration cache written by this TensorRT for this model (one from ' +
+    'another release or tool, or a data file such as .h5 or .npy, is not one; an empty one calibrates nothing), ' +
+    "calibrate at the profile's shapes (--minShapesCalib/--optShapesCalib/--maxShapesCalib), or give a quantized " +
+    '(Q/DQ) ONNX (ModelOpt) with precision: strongly-typed: it needs no calibrator, and is the only INT8 TensorRT 11 ' +
+    'builds.',
+  'no-implementation':
+    'TensorRT found no kernel for the node the message names at these shapes and precisions. Give the build more ' +
+    "workspace (workspace:, min-workspace:), narrow the profile's max shapes, drop a precision pinned on that node " +
+    '(keep-fp32:, or --layerPrecisions with --precisionConstraints=obey), or try another TensorRT release; a ' +
+    '{ForeignNode[…]} is a region Myelin fused, where this is often a TensorRT bug to report with the log.',
   cancelled: 'The run was cancelled (Ctrl-C, or the job was cancelled) before this build could finish; run again.',
   'preflight-failed': 'Fix what the preflight section says, or set preflight: warn-only in trt-ci.yml to build anyway.',
 } as const satisfies Partial<Record<FailureKind, string>>;
@@ -98,6 +109,19 @@ function unknownOptionHint(message: string, context: FailureContext): string {
   return `${why}Remove it from extra-args, or run \`trtexec --help\` to see the flags this version takes.`;
 }
 
+function noProfileHint(message: string, context: FailureContext): string {
+  // "inputT1: optimization profile is missing values for shape input" names it; the older line names none.
+  const named = /([^\s(]+): optimization profile is missing values/.exec(message)?.[1];
+  const profile = context.profile;
+  const given = profile ? ` (it gives ${profile.inputs.join(', ') || 'none'})` : '';
+  return (
+    `The network has ${named ? `a shape input, ${named},` : 'an input with dynamic dimensions, or a shape input,'} ` +
+    `that ${profile ? `profile ${profile.name}` : "the build's profile"} gives no shape: give every dynamic input ` +
+    `min/opt/max under the profile's shapes:${given}. \`polygraphy inspect model <onnx>\` lists the inputs and ` +
+    'their dimensions.'
+  );
+}
+
 export function hintFor(kind: FailureKind, message: string, context: FailureContext = {}): string {
   switch (kind) {
     case 'out-of-memory':
@@ -106,6 +130,8 @@ export function hintFor(kind: FailureKind, message: string, context: FailureCont
       return driverHint(context);
     case 'unknown-option':
       return unknownOptionHint(message, context);
+    case 'no-profile':
+      return noProfileHint(message, context);
     case 'timeout': {
       const limit = context.buildTimeoutMs !== undefined ? ` (${formatDuration(context.buildTimeoutMs)})` : '';
       return (

@@ -99,6 +99,23 @@ const EVIDENCE: Evidence[] = [
     ),
   },
   {
+    kind: 'int8-calibration',
+    pattern: anyOf(
+      /Calibration failure occurred with no scaling factors detected/,
+      /Could not find scales for tensor/,
+      /Builder failed while configuring INT8 mode/,
+      // An assertion in TensorRT's quantization code: a calibration cache that is not one (an .h5 given to --calib,
+      // NVIDIA/TensorRT#2984: quantizeBiasCommon) or ranges it cannot use (min > max, #1634: DynamicRange).
+      /\[(?:quantization|weightConvertors|calibrator)\.cpp::\w+::\d+\].*Assertion/,
+    ),
+  },
+  {
+    kind: 'no-profile',
+    pattern: /no optimization profile has been defined|optimization profile is missing values for shape input/,
+  },
+  // After out-of-memory, whose builds also end in it; before the assertion and the crash that may follow it.
+  { kind: 'no-implementation', pattern: /Could not find any implementation for node/ },
+  {
     kind: 'onnx-parse',
     pattern: anyOf(
       /Failed to parse onnx file/,
@@ -113,7 +130,19 @@ const EVIDENCE: Evidence[] = [
   // "python3: …/myelin/src/compiler/kernel_gen/dag.cpp:1050: …: Assertion `value_info->operand()->is_tensor()'
   // failed." (NVIDIA/TensorRT#2654). Last: a log that says more (out of memory, a plugin) says why.
   // Myelin's own form says the same: "In function split_input -- …kqv_gemm_split.cpp:658 … -- assertion failed".
-  { kind: 'internal-assertion', pattern: /: Assertion `[^`'’]*['’] failed\.|-- assertion failed$/ },
+  {
+    kind: 'internal-assertion',
+    pattern: anyOf(
+      /: Assertion `[^`'’]*['’] failed\.|-- assertion failed$/,
+      // trtexec's fatal line ("[F] [TRT] Assertion failed: …", NVIDIA/TensorRT#2690) and TensorRT 7's ("[TensorRT]
+      // INTERNAL ERROR: Assertion failed: …", #872); the check's file and line follow on the next line.
+      /^Assertion failed: |INTERNAL ERROR: Assertion failed: /,
+      // Myelin's own checks: "operand.cpp:75: DCHECK(t->root_tensor()->is_update_tensor()) failed" (#4394).
+      /\bD?CHECK\(.*\) failed\b/,
+      // An Error Code 2 assertion; not the builder's "engine != nullptr", which only says the build failed.
+      /Internal Error \(Assertion (?!engine(?:Ptr)? != nullptr).* failed/,
+    ),
+  },
   // A crash says least: the shell's line ("Segmentation fault (core dumped)"), or a signal handler's
   // ("Signal: Segmentation fault (11)"). Any line that says more comes first.
   {
@@ -169,14 +198,54 @@ export interface EvidenceMatch {
   rank: number;
 }
 
-/** The failure evidence in one line, if any. */
-export function matchEvidence(message: string): EvidenceMatch | null {
+const rankOf = (kind: FailureKind) => EVIDENCE.findIndex((e) => e.kind === kind);
+const CALIBRATION_RANK = rankOf('int8-calibration');
+
+/**
+ * The failure evidence in one line, if any. A line at trtexec's [F] level (TensorRT's kINTERNAL_ERROR) that says
+ * nothing more is an internal assertion.
+ */
+export function matchEvidence(message: string, level: string | null = null): EvidenceMatch | null {
   for (let rank = 0; rank < EVIDENCE.length; rank += 1) {
     const evidence = EVIDENCE[rank]!;
     if (evidence.pattern.test(message))
       return { kind: evidence.kind, message, rank, ...(evidence.hint && { hint: evidence.hint }) };
   }
-  return null;
+  return level === 'F' ? { kind: 'internal-assertion', message, rank: rankOf('internal-assertion') } : null;
+}
+
+/**
+ * A line while TensorRT calibrates (from "Starting Calibration" to "Calibration completed"): an error there is the
+ * calibration's, an illegal memory access first among them (NVIDIA/TensorRT#4092); a cause that says more (out of
+ * memory, a driver) keeps its own kind.
+ */
+export function matchWhileCalibrating(message: string, level: string | null): EvidenceMatch | null {
+  const found = matchEvidence(message, level);
+  if (found && found.rank <= CALIBRATION_RANK) return found;
+  const illegal = /an illegal memory access was encountered/.test(message);
+  if (!illegal && !found && level !== 'E') return null;
+  const hint = illegal
+    ? 'TensorRT hit an illegal memory access while calibrating: a bug in a kernel or a plugin at the calibration ' +
+      'shapes, not in the data. Calibrate at a smaller shape (--optShapesCalib, a batch of 1), build without the ' +
+      "plugin the model's failing layer uses, or give a quantized (Q/DQ) ONNX (ModelOpt), which needs no calibration."
+    : undefined;
+  return { kind: 'int8-calibration', message, rank: CALIBRATION_RANK + (illegal ? 0.25 : 0.5), ...(hint && { hint }) };
+}
+
+/** The file and line a fatal assertion names on the line after it ("/…/groupNormKernel.cu:138"). */
+const LOCATION = /^\s*(\S+\.(?:cu|cuh|cpp|cc|h|hpp)):(\d+)\s*$/;
+
+/** An assertion's evidence with the location on the line after it; a plugin's source gets a hint of its own. */
+export function withLocation(evidence: EvidenceMatch, line: string): EvidenceMatch | null {
+  const at = LOCATION.exec(line);
+  if (!at) return null;
+  const plugin = /\/plugin\/(\w+)\//.exec(at[1]!)?.[1];
+  const hint = plugin
+    ? `A check in TensorRT's ${plugin} failed (${at[1]!.split('/').at(-1)}:${at[2]}): the plugin does not take ` +
+      "this layer's shapes or attributes. Use the ONNX op TensorRT builds natively where there is one (the parser " +
+      'picks it over the plugin), change the shapes to ones the plugin supports, or fix the plugin.'
+    : evidence.hint;
+  return { ...evidence, message: `${evidence.message} (${at[1]}:${at[2]})`, ...(hint && { hint }) };
 }
 
 /** "Requested amount of GPU memory (N bytes)", "requested size of N", "allocating N-byte buffer". */
@@ -184,4 +253,3 @@ export function requestedBytes(line: string): number | null {
   const match = /memory \((\d+) bytes\)|requested size (?:of|was) (\d+)|allocating (\d+)-byte/i.exec(line);
   return match ? Number(match[1] ?? match[2] ?? match[3]) : null;
 }
-

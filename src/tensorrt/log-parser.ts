@@ -1,4 +1,11 @@
-import { matchEvidence, requestedBytes, TERMINAL_PATTERN, type EvidenceMatch } from './failures.js';
+import {
+  matchEvidence,
+  matchWhileCalibrating,
+  requestedBytes,
+  TERMINAL_PATTERN,
+  withLocation,
+  type EvidenceMatch,
+} from './failures.js';
 import { type FailureContext, hintFor } from './failure-hints.js';
 import type { Failure, TimingStats } from '../contract/report.js';
 import { MiB } from '../common/units.js';
@@ -75,6 +82,8 @@ export class TrtexecLogParser {
   /** What the evidence was before the last line that replaced it, and how many lines ago that was. */
   private replaced: { evidence: EvidenceMatch | null; level: string | null; linesAgo: number } | null = null;
   private requestedBytes: number | null = null;
+  /** Between "Starting Calibration" and "Calibration completed": an error there is INT8 calibration's. */
+  private calibrating = false;
   private terminal: string | null = null;
   private lastError: string | null = null;
   private deviceName: string | null = null;
@@ -200,8 +209,17 @@ export class TrtexecLogParser {
   }
 
   private readFailure(line: string, level: string | null): void {
+    // Said at [I] (trtexec) or with no level (TensorRT 7's "[TensorRT] INFO: Starting Calibration with batch size 1.").
+    if (/Starting Calibration\b/.test(line)) this.calibrating = true;
+    else if (/Calibration completed in /.test(line)) this.calibrating = false;
     if (level === 'I') return;
     if (this.replaced) this.replaced.linesAgo += 1;
+    // A fatal assertion's file and line, on the line after it (trtexec's [F] line, TensorRT 7's INTERNAL ERROR).
+    const located = this.evidence && this.replaced?.linesAgo === 1 ? withLocation(this.evidence, line) : null;
+    if (located) {
+      this.evidence = located;
+      return;
+    }
     // "Magic tag / Version tag does not match" then "The timing cache will not be used!": TensorRT could not read
     // a timing cache and builds without it (a warning, whatever its level), not a plan that does not load.
     if (TIMING_CACHE_UNUSED.test(line)) {
@@ -212,7 +230,7 @@ export class TrtexecLogParser {
       this.replaced = null;
       return;
     }
-    const match = matchEvidence(line);
+    const match = this.calibrating ? matchWhileCalibrating(line, level) : matchEvidence(line, level);
     if (
       match &&
       (!this.evidence ||

@@ -1,8 +1,8 @@
-export const id = 856;
-export const ids = [856];
+export const id = 986;
+export const ids = [986];
 export const modules = {
 
-/***/ 3856:
+/***/ 8986:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -4720,9 +4720,6 @@ async function probeHelp(command, run, where) {
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __webpack_require__(8161);
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/failures.js
-
-
-
 /** A process that died of a signal, as a shell or a signal handler says it (test/fixtures/trtexec-logs/crash-*). */
 const CRASH = /\b(Segmentation fault|Bus error|Illegal instruction)\b|\bAborted \(core dumped\)/;
 /**
@@ -4782,6 +4779,19 @@ const EVIDENCE = [
         /User allocator error allocating \d+-byte buffer/, /region '[^']+' allocation failed/, /Requested size was \d+ bytes/),
     },
     {
+        kind: 'int8-calibration',
+        pattern: anyOf(/Calibration failure occurred with no scaling factors detected/, /Could not find scales for tensor/, /Builder failed while configuring INT8 mode/, 
+        // An assertion in TensorRT's quantization code: a calibration cache that is not one (an .h5 given to --calib,
+        // NVIDIA/TensorRT#2984: quantizeBiasCommon) or ranges it cannot use (min > max, #1634: DynamicRange).
+        /\[(?:quantization|weightConvertors|calibrator)\.cpp::\w+::\d+\].*Assertion/),
+    },
+    {
+        kind: 'no-profile',
+        pattern: /no optimization profile has been defined|optimization profile is missing values for shape input/,
+    },
+    // After out-of-memory, whose builds also end in it; before the assertion and the crash that may follow it.
+    { kind: 'no-implementation', pattern: /Could not find any implementation for node/ },
+    {
         kind: 'onnx-parse',
         pattern: anyOf(/Failed to parse onnx file/, /Failure while parsing ONNX file/, /While parsing node number/, /Parsing model failed/, 
         // No gaps: `.*` between two words is quadratic on a long line that repeats the first one.
@@ -4791,7 +4801,17 @@ const EVIDENCE = [
     // "python3: …/myelin/src/compiler/kernel_gen/dag.cpp:1050: …: Assertion `value_info->operand()->is_tensor()'
     // failed." (NVIDIA/TensorRT#2654). Last: a log that says more (out of memory, a plugin) says why.
     // Myelin's own form says the same: "In function split_input -- …kqv_gemm_split.cpp:658 … -- assertion failed".
-    { kind: 'internal-assertion', pattern: /: Assertion `[^`'’]*['’] failed\.|-- assertion failed$/ },
+    {
+        kind: 'internal-assertion',
+        pattern: anyOf(/: Assertion `[^`'’]*['’] failed\.|-- assertion failed$/, 
+        // trtexec's fatal line ("[F] [TRT] Assertion failed: …", NVIDIA/TensorRT#2690) and TensorRT 7's ("[TensorRT]
+        // INTERNAL ERROR: Assertion failed: …", #872); the check's file and line follow on the next line.
+        /^Assertion failed: |INTERNAL ERROR: Assertion failed: /, 
+        // Myelin's own checks: "operand.cpp:75: DCHECK(t->root_tensor()->is_update_tensor()) failed" (#4394).
+        /\bD?CHECK\(.*\) failed\b/, 
+        // An Error Code 2 assertion; not the builder's "engine != nullptr", which only says the build failed.
+        /Internal Error \(Assertion (?!engine(?:Ptr)? != nullptr).* failed/),
+    },
     // A crash says least: the shell's line ("Segmentation fault (core dumped)"), or a signal handler's
     // ("Signal: Segmentation fault (11)"). Any line that says more comes first.
     {
@@ -4809,20 +4829,67 @@ function anyOf(...alternatives) {
 const TERMINAL_PATTERN = anyOf(/Engine set up failed/, /Engine could not be created/, /Engine creation failed/, /Failed to create engine/, /Failed to parse onnx file/, /Failure while parsing ONNX/, /Parsing model failed/, /Network validation failed/, /Cuda failure/, /^Aborting/, /Unknown option:/, /Engine deserialization failed/, /Could not deserialize engine/, /FAILED_EXECUTION/, /Cannot find any available devices/, /Cannot find device ID/, /Uncaught exception detected/, /Building engine failed/, /Serialization assertion /, /: Assertion `[^`'’]*['’] failed\.|-- assertion failed$/, /Deserialize the cuda engine failed/, /SymbolAddress for \w+ could not be loaded/, 
 // The ONNX parser's own errors and a build that found no tactic: trtexec stops after them.
 /While parsing node number/, /ModelImporter\.cpp:\d+: ERROR/, /Could not find any implementation for node/, /Saving engine to file failed/, CRASH);
-/** The failure evidence in one line, if any. */
-function matchEvidence(message) {
+const rankOf = (kind) => EVIDENCE.findIndex((e) => e.kind === kind);
+const CALIBRATION_RANK = rankOf('int8-calibration');
+/**
+ * The failure evidence in one line, if any. A line at trtexec's [F] level (TensorRT's kINTERNAL_ERROR) that says
+ * nothing more is an internal assertion.
+ */
+function matchEvidence(message, level = null) {
     for (let rank = 0; rank < EVIDENCE.length; rank += 1) {
         const evidence = EVIDENCE[rank];
         if (evidence.pattern.test(message))
             return { kind: evidence.kind, message, rank, ...(evidence.hint && { hint: evidence.hint }) };
     }
-    return null;
+    return level === 'F' ? { kind: 'internal-assertion', message, rank: rankOf('internal-assertion') } : null;
+}
+/**
+ * A line while TensorRT calibrates (from "Starting Calibration" to "Calibration completed"): an error there is the
+ * calibration's, an illegal memory access first among them (NVIDIA/TensorRT#4092); a cause that says more (out of
+ * memory, a driver) keeps its own kind.
+ */
+function matchWhileCalibrating(message, level) {
+    const found = matchEvidence(message, level);
+    if (found && found.rank <= CALIBRATION_RANK)
+        return found;
+    const illegal = /an illegal memory access was encountered/.test(message);
+    if (!illegal && !found && level !== 'E')
+        return null;
+    const hint = illegal
+        ? 'TensorRT hit an illegal memory access while calibrating: a bug in a kernel or a plugin at the calibration ' +
+            'shapes, not in the data. Calibrate at a smaller shape (--optShapesCalib, a batch of 1), build without the ' +
+            "plugin the model's failing layer uses, or give a quantized (Q/DQ) ONNX (ModelOpt), which needs no calibration."
+        : undefined;
+    return { kind: 'int8-calibration', message, rank: CALIBRATION_RANK + (illegal ? 0.25 : 0.5), ...(hint && { hint }) };
+}
+/** The file and line a fatal assertion names on the line after it ("/…/groupNormKernel.cu:138"). */
+const LOCATION = /^\s*(\S+\.(?:cu|cuh|cpp|cc|h|hpp)):(\d+)\s*$/;
+/** An assertion's evidence with the location on the line after it; a plugin's source gets a hint of its own. */
+function withLocation(evidence, line) {
+    const at = LOCATION.exec(line);
+    if (!at)
+        return null;
+    const plugin = /\/plugin\/(\w+)\//.exec(at[1])?.[1];
+    const hint = plugin
+        ? `A check in TensorRT's ${plugin} failed (${at[1].split('/').at(-1)}:${at[2]}): the plugin does not take ` +
+            "this layer's shapes or attributes. Use the ONNX op TensorRT builds natively where there is one (the parser " +
+            'picks it over the plugin), change the shapes to ones the plugin supports, or fix the plugin.'
+        : evidence.hint;
+    return { ...evidence, message: `${evidence.message} (${at[1]}:${at[2]})`, ...(hint && { hint }) };
 }
 /** "Requested amount of GPU memory (N bytes)", "requested size of N", "allocating N-byte buffer". */
 function requestedBytes(line) {
     const match = /memory \((\d+) bytes\)|requested size (?:of|was) (\d+)|allocating (\d+)-byte/i.exec(line);
     return match ? Number(match[1] ?? match[2] ?? match[3]) : null;
 }
+
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/failure-hints.js
+// What to do about each kind of failure: a hint per kind, made more precise by what the caller knows (the
+// TensorRT version, the workspace, the profile). The kinds are contract/failures.ts's; failures.ts finds them.
+
+
+
+
 /** The hints that depend on nothing but the kind of failure. */
 const FIXED_HINTS = {
     'precision-onnx-inaccurate': 'A weight or constant the narrow type cannot hold (past 65504, or too small for FP16) turns Inf or 0 in ' +
@@ -4848,6 +4915,15 @@ const FIXED_HINTS = {
         'its opset is supported by this TensorRT, run onnx.checker or ' +
         '`polygraphy inspect model` on it, and fold constants ' +
         '(`polygraphy surgeon sanitize --fold-constants`) before the build.',
+    'int8-calibration': 'INT8 calibration failed. Give --calib a calibration cache written by this TensorRT for this model (one from ' +
+        'another release or tool, or a data file such as .h5 or .npy, is not one; an empty one calibrates nothing), ' +
+        "calibrate at the profile's shapes (--minShapesCalib/--optShapesCalib/--maxShapesCalib), or give a quantized " +
+        '(Q/DQ) ONNX (ModelOpt) with precision: strongly-typed: it needs no calibrator, and is the only INT8 TensorRT 11 ' +
+        'builds.',
+    'no-implementation': 'TensorRT found no kernel for the node the message names at these shapes and precisions. Give the build more ' +
+        "workspace (workspace:, min-workspace:), narrow the profile's max shapes, drop a precision pinned on that node " +
+        '(keep-fp32:, or --layerPrecisions with --precisionConstraints=obey), or try another TensorRT release; a ' +
+        '{ForeignNode[…]} is a region Myelin fused, where this is often a TensorRT bug to report with the log.',
     cancelled: 'The run was cancelled (Ctrl-C, or the job was cancelled) before this build could finish; run again.',
     'preflight-failed': 'Fix what the preflight section says, or set preflight: warn-only in trt-ci.yml to build anyway.',
 };
@@ -4883,6 +4959,16 @@ function unknownOptionHint(message, context) {
         : `trtexec ${context.tensorrtVersion ?? ''} does not know ${flag ?? 'this flag'}. `;
     return `${why}Remove it from extra-args, or run \`trtexec --help\` to see the flags this version takes.`;
 }
+function noProfileHint(message, context) {
+    // "inputT1: optimization profile is missing values for shape input" names it; the older line names none.
+    const named = /([^\s(]+): optimization profile is missing values/.exec(message)?.[1];
+    const profile = context.profile;
+    const given = profile ? ` (it gives ${profile.inputs.join(', ') || 'none'})` : '';
+    return (`The network has ${named ? `a shape input, ${named},` : 'an input with dynamic dimensions, or a shape input,'} ` +
+        `that ${profile ? `profile ${profile.name}` : "the build's profile"} gives no shape: give every dynamic input ` +
+        `min/opt/max under the profile's shapes:${given}. \`polygraphy inspect model <onnx>\` lists the inputs and ` +
+        'their dimensions.');
+}
 function hintFor(kind, message, context = {}) {
     switch (kind) {
         case 'out-of-memory':
@@ -4891,6 +4977,8 @@ function hintFor(kind, message, context = {}) {
             return driverHint(context);
         case 'unknown-option':
             return unknownOptionHint(message, context);
+        case 'no-profile':
+            return noProfileHint(message, context);
         case 'timeout': {
             const limit = context.buildTimeoutMs !== undefined ? ` (${formatDuration(context.buildTimeoutMs)})` : '';
             return (`The build ran past build-timeout${limit} and its whole ` +
@@ -5620,6 +5708,7 @@ function parseProfile(text) {
 
 
 
+
 const TIMESTAMP = /^\[?\d\d\/\d\d\/\d{4}-\d\d:\d\d:\d\d\] /;
 const SEVERITY = /^\[([IWEVF])\] /;
 const NUMBER = '(-?\\d+(?:\\.\\d+)?(?:e[-+]?\\d+)?)';
@@ -5653,6 +5742,8 @@ class TrtexecLogParser {
     /** What the evidence was before the last line that replaced it, and how many lines ago that was. */
     replaced = null;
     requestedBytes = null;
+    /** Between "Starting Calibration" and "Calibration completed": an error there is INT8 calibration's. */
+    calibrating = false;
     terminal = null;
     lastError = null;
     deviceName = null;
@@ -5783,10 +5874,21 @@ class TrtexecLogParser {
             target[`p${percentile[2]}`] = Number(percentile[1]);
     }
     readFailure(line, level) {
+        // Said at [I] (trtexec) or with no level (TensorRT 7's "[TensorRT] INFO: Starting Calibration with batch size 1.").
+        if (/Starting Calibration\b/.test(line))
+            this.calibrating = true;
+        else if (/Calibration completed in /.test(line))
+            this.calibrating = false;
         if (level === 'I')
             return;
         if (this.replaced)
             this.replaced.linesAgo += 1;
+        // A fatal assertion's file and line, on the line after it (trtexec's [F] line, TensorRT 7's INTERNAL ERROR).
+        const located = this.evidence && this.replaced?.linesAgo === 1 ? withLocation(this.evidence, line) : null;
+        if (located) {
+            this.evidence = located;
+            return;
+        }
         // "Magic tag / Version tag does not match" then "The timing cache will not be used!": TensorRT could not read
         // a timing cache and builds without it (a warning, whatever its level), not a plan that does not load.
         if (TIMING_CACHE_UNUSED.test(line)) {
@@ -5797,7 +5899,7 @@ class TrtexecLogParser {
             this.replaced = null;
             return;
         }
-        const match = matchEvidence(line);
+        const match = this.calibrating ? matchWhileCalibrating(line, level) : matchEvidence(line, level);
         if (match &&
             (!this.evidence ||
                 match.rank < this.evidence.rank ||
@@ -11285,6 +11387,7 @@ async function runAttempts(job, gpu, context) {
             minWorkspaceBytes: job.model.minWorkspaceBytes,
             buildTimeoutMs: job.model.buildTimeoutMs,
             logFile: log,
+            profile: { name: job.profile.name, inputs: job.profile.shapes.map((s) => s.input) },
         });
         const failure = result.spawnError
             ? {
@@ -11779,6 +11882,15 @@ const FAILURE_KINDS = [
     'timeout',
     /** TensorRT stopped on one of its own assertions (glibc's "Assertion `…' failed.", a Myelin bug). */
     'internal-assertion',
+    /**
+     * INT8 calibration failed (TensorRT <= 10; 11 has no calibrator): no scaling factors, a calibration cache that is
+     * not one, an error while calibrating (an illegal memory access).
+     */
+    'int8-calibration',
+    /** TensorRT found no kernel (tactic) for a layer at its shapes and precisions ("Could not find any …"). */
+    'no-implementation',
+    /** The network has a dynamic or shape input that the build's optimization profile gives no shape. */
+    'no-profile',
     'cancelled',
     /** Not built: the runner failed its preflight (said once for the run, not per engine). */
     'preflight-failed',
