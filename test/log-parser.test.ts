@@ -42,6 +42,22 @@ const MiB = 1024 * 1024;
 // Expected figures, read off each log by hand. Logs without an exit status are judged by their own
 // lines; fragments that stop before trtexec's last word are given the exit status their source reports.
 const EXPECTED: [file: string, section: string, expected: Expected][] = [
+  // A path the parser cannot open is named by its path, not as the model's parse (issue 58).
+  [
+    'onnx-file-missing-trt8.2-trt10.log',
+    'a',
+    {
+      status: 'failed',
+      kind: 'other',
+      message: /^Could not open file \/home\/.*hitnet_eth3d_480x640\.onnx$/,
+      outcome: { exitCode: 1 },
+    },
+  ],
+  [
+    'onnx-file-missing-trt8.2-trt10.log',
+    'b',
+    { status: 'failed', kind: 'other', message: /Input is not a regular file: C:\\Apps/, outcome: { exitCode: 1 } },
+  ],
   // INT8 calibration (issue 58): a kind of its own, whichever way it shows.
   [
     'int8-calibration-failures-trt7-trt10.log',
@@ -653,6 +669,12 @@ describe('the edges of the failure kinds read from real lines (issue 58)', () =>
       ['[F] [TRT] Assertion failed: x', '[W] [TRT] a warning', '/a/plugin/p/k.cu:1', FAILED].join('\n'),
     );
     expect(late.failure!.message).toBe('Assertion failed: x');
+  });
+
+  it('a path the parser cannot open is said as one, not as an ONNX that does not parse', () => {
+    const missing = parse(section('onnx-file-missing-trt8.2-trt10.log', 'a'), { exitCode: 1 }).failure!;
+    expect(missing.hint).toMatch(/^trtexec could not open the file the message names/);
+    expect(missing.hint).not.toMatch(/parser rejected/);
   });
 
   it('no profile: the hint names the profile, what it gives, and the shape input TensorRT names', () => {
