@@ -8037,6 +8037,15 @@ const EVIDENCE = [
         // Said by the allocator alone, with no "Building engine failed" after it (a Jetson build's autotuning, Myelin).
         /User allocator error allocating \d+-byte buffer/, /region '[^']+' allocation failed/, /Requested size was \d+ bytes/),
     },
+    // The ONNX parser could not open the file (onnx-tensorrt's ParseFromFileAsBinary and parseFromFile): a path,
+    // not a model that does not parse. Before onnx-parse, whose "Failed to parse ONNX model from file" follows.
+    {
+        kind: 'other',
+        pattern: /^Could not open file |Input is not a regular file: |Input file cannot be found/,
+        hint: 'trtexec could not open the file the message names: it is missing, unreadable, or a folder. The path is ' +
+            "trtexec's: where trtexec runs in a container (a trtexec: or run: wrapper), mount the model's folder at the " +
+            'same path, or give the model by a path that exists there.',
+    },
     {
         kind: 'int8-calibration',
         pattern: anyOf(/Calibration failure occurred with no scaling factors detected/, /Could not find scales for tensor/, /Builder failed while configuring INT8 mode/, 

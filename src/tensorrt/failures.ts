@@ -102,7 +102,7 @@ const EVIDENCE: Evidence[] = [
   // not a model that does not parse. Before onnx-parse, whose "Failed to parse ONNX model from file" follows.
   {
     kind: 'other',
-    pattern: /^Could not open file |Input is not a regular file: /,
+    pattern: /^Could not open file |Input is not a regular file: |Input file cannot be found/,
     hint:
       'trtexec could not open the file the message names: it is missing, unreadable, or a folder. The path is ' +
       "trtexec's: where trtexec runs in a container (a trtexec: or run: wrapper), mount the model's folder at the " +
