@@ -2,6 +2,7 @@
 // run/record-files.ts. ARCHITECTURE.md lists the stages and what each takes and returns.
 import { searchKeepLists } from './accuracy/keep-lists-in-run.js';
 import { checkAccuracy } from './accuracy/stage.js';
+import { checkConsistency } from './accuracy/consistency-stage.js';
 import { type BuildStageResult, runBuildStage, skipBuildStage } from './builds/build-stage.js';
 import type { StageContext } from './builds/stage-context.js';
 import type { Config } from './contract/config.js';
@@ -65,6 +66,8 @@ async function buildAndReport(
   // Built is not enough: engines whose model asks are run against ONNX Runtime's outputs; then, one at a time
   // on the GPU each was built on, engines with benchmark: ab against their base engines.
   const accuracy = ran('accuracy', await checkAccuracy(outcomes, context));
+  // Right for one sample is not right in a batch: engines whose profile has a range are run in company too.
+  const consistency = ran('consistency', await checkConsistency(outcomes, context));
   const latency = ran('latency', await compareLatency(outcomes, start.baseline, context));
   const explain = ran('explain', await explainChanges(outcomes, latency.latency, start.baseline, context));
   // trt-ci builds where it runs: a Windows runner makes Windows plans.
@@ -75,8 +78,8 @@ async function buildAndReport(
   const step = tensorrtStep(start.baseline, context.version);
   const searched = await searchKeepLists(outcomes, accuracy, config, say, candidateRuns(options), step);
   const precisionSearch = ran('precision-search', searched);
-  const found = { preflight, scans, accuracy, latency, explain, deploy, deployCost, precisionSearch, interrupted };
-  return recordRun(context, start, stage, found, options);
+  const found = { preflight, scans, accuracy, consistency, latency, explain, deploy, deployCost, precisionSearch };
+  return recordRun(context, start, stage, { ...found, interrupted }, options);
 }
 
 /** "TensorRT 10.16 → 11.5" when the baseline ran another TensorRT minor than this run, else null. */

@@ -38,6 +38,7 @@ const model = (over: Partial<ModelConfig> = {}): ModelConfig => ({
   engine: 'per-profile',
   accuracy: null,
   accuracyOff: false,
+  consistency: { off: null, batchDim: null, tolerance: { atol: { shareOfMax: 0.005 }, rtol: 0.005 } },
   deploy: [],
   deployOwn: false,
   deployCost: false,

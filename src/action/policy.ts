@@ -34,7 +34,14 @@ export function failureReason(failOn: readonly FailOn[], report: Judged | null, 
     rows.map((r) => `${r.model}/${r.profile}${r.metric ? ` ${r.metric}` : ''}`).join(', ');
   const broken = report.builds.filter((b) => !isBuilt(b));
   if (failOn.includes('error') && broken.length) return `${broken.length} build(s) failed: ${names(broken)}`;
-  const wrong = report.builds.filter((b) => b.accuracy?.status === 'failed' || b.accuracy?.status === 'error');
+  // Wrong is wrong against ONNX Runtime or against itself (a row that changes with its batch).
+  const wrong = report.builds.filter(
+    (b) =>
+      b.accuracy?.status === 'failed' ||
+      b.accuracy?.status === 'error' ||
+      b.consistency?.status === 'failed' ||
+      b.consistency?.status === 'error',
+  );
   if (failOn.includes('accuracy') && wrong.length) return `${wrong.length} engine(s) out of tolerance: ${names(wrong)}`;
   const stuck = report.builds.flatMap(({ model, profile, deploy }) =>
     deploy.filter((d) => d.verdict === 'fails').map((d) => ({ model, profile, metric: `on ${d.target}` })),

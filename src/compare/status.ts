@@ -1,5 +1,14 @@
 import { isBuilt } from '../contract/report.js';
-import type { Accuracy, BudgetRow, DeployRow, Failure, Latency, Report, ReportBuild } from '../contract/report.js';
+import type {
+  Accuracy,
+  BudgetRow,
+  Consistency,
+  DeployRow,
+  Failure,
+  Latency,
+  Report,
+  ReportBuild,
+} from '../contract/report.js';
 
 /** What the verdict reads of a report: each build's outcome and the checks after it. */
 interface Judged {
@@ -9,6 +18,7 @@ interface Judged {
     profile?: string;
     failure?: Pick<Failure, 'message'> | null;
     accuracy?: Pick<Accuracy, 'status'> | null;
+    consistency?: Pick<Consistency, 'status' | 'checks' | 'reason'> | null;
     latency?: Pick<Latency, 'verdict'> | null;
     budgets: readonly Pick<BudgetRow, 'status' | 'metric' | 'message'>[];
     deploy?: readonly Pick<DeployRow, 'verdict' | 'target' | 'line'>[];
@@ -28,6 +38,10 @@ export function whyFailed(report: Judged): string[] {
     if (!isBuilt(b)) reasons.push(`${name}: ${b.status}${b.failure ? `: ${b.failure.message}` : ''}`);
     if (b.accuracy?.status === 'failed' || b.accuracy?.status === 'error')
       reasons.push(`${name}: accuracy ${b.accuracy.status === 'failed' ? 'out of tolerance' : 'check error'}`);
+    for (const check of b.consistency?.checks.filter((c) => c.status === 'failed') ?? [])
+      reasons.push(`${name}: ${check.message}`);
+    if (b.consistency?.status === 'error')
+      reasons.push(`${name}: the consistency checks could not run: ${b.consistency.reason}`);
     if (b.latency?.verdict === 'head-failed') reasons.push(`${name}: the engine failed when run for the A/B`);
     for (const row of b.budgets.filter((r) => r.status === 'fail')) reasons.push(`${name}: ${row.message}`);
     for (const row of (b.deploy ?? []).filter((r) => r.verdict === 'fails'))

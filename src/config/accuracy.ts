@@ -1,4 +1,4 @@
-import type { AccuracyConfig, Precision } from '../contract/config.js';
+import type { AccuracyConfig, ModelConfig, Precision } from '../contract/config.js';
 import type { RawAccuracy } from './schema.js';
 
 /**
@@ -24,6 +24,24 @@ function defaultsFor(
   if (precision === 'bf16') return DEFAULTS.bf16;
   if (precision === 'int8' || precision === 'fp8' || precision === 'best') return DEFAULTS.quantized;
   return DEFAULTS.fp32;
+}
+
+/**
+ * A model's consistency checks: off with its reason, the batch dimension it names, and the tolerances of its
+ * precision (a strongly typed network: its tensors' own float type) for a model with no accuracy check.
+ */
+export function resolveConsistency(
+  raw: { off: string } | { 'batch-dim': number } | undefined,
+  precision: Precision | null,
+  networkFloat: () => 'fp16' | 'bf16' | null,
+): ModelConfig['consistency'] {
+  const typed = precision === null || precision === 'fp32' || precision === 'strongly-typed';
+  const { atol, rtol } = defaultsFor((typed && networkFloat()) || precision);
+  return {
+    off: raw && 'off' in raw ? raw.off : null,
+    batchDim: raw && 'batch-dim' in raw ? raw['batch-dim'] : null,
+    tolerance: { atol, rtol },
+  };
 }
 
 /**

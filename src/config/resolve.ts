@@ -5,7 +5,7 @@ import { type Config, DEFAULT_PRECISION_MAX_BUILDS, type DeployTargetConfig } fr
 import { AB_BUDGETS, DEFAULT_BUDGETS, type Budgets } from '../contract/metrics.js';
 import { resolveFlagPaths } from '../tensorrt/flags.js';
 import { computeCapabilityOf } from '../tensorrt/deploy-rules.js';
-import { resolveAccuracy } from './accuracy.js';
+import { resolveAccuracy, resolveConsistency } from './accuracy.js';
 import { networkFloatType } from './model-files.js';
 import type { RawConfig } from './schema.js';
 import { parseDims } from './values.js';
@@ -74,6 +74,7 @@ export function resolveConfig(
           ? null
           : resolveAccuracy(m.accuracy, raw.accuracy, m.precision ?? null, at, () => networkFloatType(at(m.onnx))),
       accuracyOff: m.accuracy === false,
+      consistency: resolveConsistency(m.consistency, m.precision ?? null, () => networkFloatType(at(m.onnx))),
       workspaceBytes: m.workspace ?? raw.workspace,
       minWorkspaceBytes: m['min-workspace'] ?? raw['min-workspace'],
       buildTimeoutMs: m['build-timeout'] ?? raw['build-timeout'],

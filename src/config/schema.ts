@@ -11,6 +11,7 @@ import { buildCommand, runCommand } from './build-command.js';
 import { cacheKeys } from './cache-schema.js';
 import { duration, expected, extraArgs, limit, name, path, refProblem, shapeRange, size, workspace } from './values.js';
 import { precisionSearch } from './values.js';
+import { consistency } from './consistency-schema.js';
 
 const budgets = z.strictObject(
   Object.fromEntries(
@@ -216,6 +217,7 @@ const model = z.strictObject(
       .describe(
         "This model's accuracy check: its keys over the top-level one's, key by key; false: this model is not checked.",
       ),
+    consistency,
     engine: z
       .enum(
         ['per-profile', 'combined', 'both'],

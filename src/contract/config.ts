@@ -83,6 +83,11 @@ export interface ModelConfig {
   accuracy: AccuracyConfig | null;
   /** The model said accuracy: false (the report shows it as not checked, never a silent gap). */
   accuracyOff: boolean;
+  /**
+   * The consistency checks: off with the model's reason, or on (null); the batch dimension it names; the
+   * tolerances rows are compared by where the model has no accuracy check (its precision's defaults).
+   */
+  consistency: { off: string | null; batchDim: number | null; tolerance: Pick<AccuracyConfig, 'atol' | 'rtol'> };
   /** per-profile: a plan per profile; combined: one plan with every profile (what Triton loads); both. */
   engine: 'per-profile' | 'combined' | 'both';
   /** The model's own, or the top-level value. */

@@ -15,6 +15,8 @@ export type { WrittenCheck } from './built-from.js';
 import { precisionSearchSchema } from './precision-search.js';
 export type { PrecisionSearchRecord } from './precision-search.js';
 import { cacheSummarySchema } from './cache-summary.js';
+import { consistencySchema } from './consistency.js';
+export * from './consistency.js';
 import {
   accuracySchema,
   deployCostSchema,
@@ -245,6 +247,11 @@ export const reportBuildSchema = z.object({
   builtFrom: builtFromSchema.nullable().default(null),
   /** The engine's outputs against ONNX Runtime's, when the model asks (accuracy:); null otherwise. */
   accuracy: accuracySchema.nullable().default(null),
+  /**
+   * Identical rows, a sample alone and in a batch, the same run twice (no reference needed): on every engine
+   * whose profile has a range unless the model turns it off; null where no range, or before 0.15.
+   */
+  consistency: consistencySchema.nullable().default(null),
   /** The latency A/B against the base engine on the same GPU (benchmark: ab); null otherwise. */
   latency: latencySchema.nullable().default(null),
   /**

@@ -6,6 +6,7 @@ import type { BuildOutcome } from '../builds/outcome.js';
 import { MiB } from '../common/units.js';
 import type {
   Accuracy,
+  Consistency,
   BaselineFigures,
   BudgetRow,
   ConfigPosition,
@@ -21,6 +22,7 @@ import type {
 export interface EngineResults {
   scans: ReadonlyMap<JobKey, EngineScan>;
   accuracy: ReadonlyMap<JobKey, Accuracy>;
+  consistency: ReadonlyMap<JobKey, Consistency>;
   latency: ReadonlyMap<JobKey, Latency>;
   explain: ReadonlyMap<JobKey, Explanation>;
   deploy: ReadonlyMap<JobKey, { targets: DeployRow[]; claims: string[] }>;
@@ -87,6 +89,7 @@ export function engineEntry(
           divergence: accuracy.divergence && { ...accuracy.divergence, configPosition: positions.keep ?? null },
         }
       : null,
+    consistency: results.consistency.get(key) ?? null,
     latency: results.latency.get(key) ?? null,
     explain: results.explain.get(key) ?? null,
     deploy: results.deploy.get(key)?.targets ?? [],

@@ -5,7 +5,7 @@
 // is sections/headline.ts's.
 import { code, text } from '../common/markdown-text.js';
 import { formatBytes } from '../common/units.js';
-import type { ConfigPosition, Report, ReportBuild } from '../contract/report.js';
+import type { ConfigPosition, ConsistencyCheck, Report, ReportBuild } from '../contract/report.js';
 import type { Metric } from '../contract/metrics.js';
 import { explainBytesLine, explainLine } from './parts/explain.js';
 import { latencyChange } from '../common/latency-text.js';
@@ -135,6 +135,42 @@ function deployItems(build: ReportBuild, base: Pick<ActionItem, 'model' | 'profi
   }));
 }
 
+/** What a user can do about an engine whose rows change with their company (docs/accuracy.md#consistency). */
+const CONSISTENCY_TODO: Record<ConsistencyCheck['id'], string> = {
+  'identical-rows':
+    'the engine mixes rows of a batch: pin the batch in the profile (min = max) until a TensorRT release fixes it, ' +
+    'or serve batch 1; report it to NVIDIA with the plan',
+  'alone-vs-batch':
+    'a sample is not what it is alone once batched: pin the batch in the profile (min = max = the batch you serve), ' +
+    'or serve batch 1; a first divergence at that batch names the node',
+  'same-run-twice':
+    'the engine is not deterministic beyond tolerance: look for atomics in its tactics (a plugin, a scatter); ' +
+    'widen `accuracy:` if the spread is meant',
+};
+
+function consistencyItems(build: ReportBuild, base: Pick<ActionItem, 'model' | 'profile' | 'gpu'>): ActionItem[] {
+  const consistency = build.consistency;
+  if (consistency?.status === 'error')
+    return [
+      {
+        ...base,
+        what: 'the consistency checks could not run',
+        why: text(consistency.reason ?? ''),
+        todo: 'the runs are in the consistency folder of the output folder; `consistency: { off: <why> }` says why not',
+        position: build.configPosition,
+      },
+    ];
+  return (consistency?.checks ?? [])
+    .filter((c) => c.status === 'failed')
+    .map((c) => ({
+      ...base,
+      what: text(c.message),
+      why: null,
+      todo: CONSISTENCY_TODO[c.id],
+      position: build.configPosition,
+    }));
+}
+
 /** Every failure of the reports, in the order a reviewer should take them: builds, accuracy, budgets. */
 export function actionItems(reports: readonly Report[]): ActionItem[] {
   const items: ActionItem[] = [];
@@ -176,6 +212,7 @@ export function actionItems(reports: readonly Report[]): ActionItem[] {
           position: accuracy.configPosition,
         });
       }
+      items.push(...consistencyItems(build, base));
       items.push(...deployItems(build, base));
       if (build.latency?.verdict === 'head-failed') {
         items.push({

@@ -3,6 +3,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { searchKeepLists } from '../accuracy/keep-lists-in-run.js';
+import type { checkConsistency } from '../accuracy/consistency-stage.js';
 import type { checkAccuracy } from '../accuracy/stage.js';
 import type { BuildStageResult } from '../builds/build-stage.js';
 import { buildManifest } from '../builds/manifest.js';
@@ -30,6 +31,7 @@ export interface RunFindings {
   preflight: PreflightResult | null;
   scans: Awaited<ReturnType<typeof verifyBuilds>>;
   accuracy: Awaited<ReturnType<typeof checkAccuracy>>;
+  consistency: Awaited<ReturnType<typeof checkConsistency>>;
   latency: Awaited<ReturnType<typeof compareLatency>>;
   explain: Awaited<ReturnType<typeof explainChanges>>;
   deploy: ReturnType<typeof predictDeploy>;
@@ -81,7 +83,8 @@ export async function recordRun(
 ): Promise<PipelineResult> {
   const { config } = context;
   const { outcomes } = stage;
-  const { preflight, scans, accuracy, latency, explain, deploy, deployCost, precisionSearch, interrupted } = found;
+  const { preflight, scans, accuracy, consistency, latency, explain, deploy, deployCost, precisionSearch } = found;
+  const { interrupted } = found;
   const environment = runEnvironment(context, stage);
   // Each model's size read once, for the budgets and the entries alike (a model has several profiles).
   const sizes = new Map(config.models.map((m) => [m.onnx, fileSize(m.onnx)]));
@@ -123,7 +126,7 @@ export async function recordRun(
       interrupted,
       precisionSearch,
     },
-    { scans, accuracy, latency: latency.latency, explain, deploy, deployCost, ...compared },
+    { scans, accuracy, consistency, latency: latency.latency, explain, deploy, deployCost, ...compared },
     (path) => relative(options.cwd, path) || '.',
   );
   const manifest = await manifestOf(outcomes, context, start.startedAt, options.commit ?? null);

@@ -12,6 +12,7 @@ export function build(model: string, profile: string, gpu: string, over: Partial
     model,
     profile,
     accuracy: null,
+    consistency: null,
     latency: null,
     explain: null,
     deploy: [],
