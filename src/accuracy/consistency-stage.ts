@@ -57,7 +57,14 @@ async function checkEngine(
   context: StageContext,
 ): Promise<Consistency> {
   const { job } = outcome;
-  const io = readOnnxIo(job.model.onnx);
+  let io: ReturnType<typeof readOnnxIo>;
+  try {
+    io = readOnnxIo(job.model.onnx);
+  } catch (error) {
+    // Without the model's inputs and outputs there is nothing to name the runs' tensors by: said, not guessed.
+    const reason = `the model's inputs and outputs could not be read (${errorMessage(error)})`;
+    return { status: 'skipped', batch: null, checks: [], reason };
+  }
   const types = new Map(io.inputs.map((v) => [v.name, v.type]));
   // The seeded values stay in the ranges the accuracy check gives its inputs (token ids in a vocabulary).
   const given = job.model.accuracy?.inputs;

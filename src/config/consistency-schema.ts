@@ -5,8 +5,19 @@ import { expected } from './values.js';
 export const consistency = z
   .union(
     [
-      z.strictObject({ off: z.string(expected('why, as the report will say')).min(1, expected('why')) }),
-      z.strictObject({ 'batch-dim': z.number().int().min(0, expected('a dimension index: 0, 1, …')) }),
+      z.strictObject({
+        off: z
+          .string(expected('why, as the report will say'))
+          .min(1, expected('why'))
+          .describe('Why the checks are off: the report says it where their results would be.'),
+      }),
+      z.strictObject({
+        'batch-dim': z
+          .number()
+          .int()
+          .min(0, expected('a dimension index: 0, 1, …'))
+          .describe('Which dimension of the inputs is the batch (0: the leading one).'),
+      }),
     ],
     expected('{ off: <why the checks are off> } or { batch-dim: <index> }'),
   )

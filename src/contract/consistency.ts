@@ -3,8 +3,7 @@
 import { z } from 'zod';
 import { count, nullableNumber, nullableString } from './values.js';
 
-export const CONSISTENCY_CHECKS = ['identical-rows', 'alone-vs-batch', 'same-run-twice'] as const;
-export type ConsistencyCheckId = (typeof CONSISTENCY_CHECKS)[number];
+const CONSISTENCY_CHECKS = ['identical-rows', 'alone-vs-batch', 'same-run-twice'] as const;
 
 const consistencyCheckSchema = z.object({
   id: z.enum(CONSISTENCY_CHECKS),

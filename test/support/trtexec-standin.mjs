@@ -37,7 +37,8 @@
 //   TRTEXEC_STANDIN_GPU_NAME      default "NVIDIA H200"; TRTEXEC_STANDIN_GPU_CC default "9.0"
 //   TRTEXEC_STANDIN_PORTABLE_UNCHANGED  a --hardwareCompatibilityLevel build identical to the native one
 //                                 (else it has another convolution tactic and 4 KiB more plan)
-//   TRTEXEC_STANDIN_OUTPUT_ERROR  inference outputs off as asked: noise:R | fp16 | zeros | nan | inf, for every
+//   TRTEXEC_STANDIN_OUTPUT_ERROR  inference outputs off as asked: noise:R | fp16 | zeros | nan | inf, or wrong only
+//                                 in a batch: couple-rows:R | row-drift:R | jitter:R (see batchFault), for every
 //                                 engine or per engine: <part of its path>=<error>,…
 //   TRTEXEC_STANDIN_OUTPUT_TYPE   the output bindings' type in dumps: fp32 (default) | fp16
 //   TRTEXEC_STANDIN_NO_GRAPH      "1" for every engine, or per engine <part of its path>=1: its CUDA graph
@@ -858,7 +859,8 @@ async function trtexec(io) {
         );
         return { name, dims: [...tensor.dims], type, networkType: own, values };
       }
-      const values = Array.from(tensor.data, (v, i) => {
+      const batched = batchFault(error, Array.from(tensor.data, Number), [...tensor.dims]);
+      const values = batched.map((v, i) => {
         let value = v;
         if (error.startsWith('noise:')) value = v * (1 + Number(error.slice(6)) * noise());
         if (error === 'fp16') value = Math.f16round(v);
@@ -870,6 +872,36 @@ async function trtexec(io) {
       return { name, dims: [...tensor.dims], type, networkType: own, values };
     });
     return { inputs, outputs };
+  }
+
+  /**
+   * Faults of an engine that is right for one sample and wrong in a batch, computed from ONNX Runtime's outputs
+   * along their leading (batch) dimension N:
+   *   couple-rows:R  each row gets R times the batch's mean row added, when N > 1 (rows leak into each other, as
+   *                  NVIDIA/TensorRT#4853's batch 2): identical rows stay identical, a batched row is off
+   *   row-drift:R    row b is scaled by 1 + R·b (#4813: identical rows in, different rows out); row 0 is right
+   *   jitter:R       every value scaled by 1 + R·u, u uniform from the OS's randomness: the same inputs twice differ
+   */
+  function batchFault(error, values, dims) {
+    const [kind, size] = error.split(':');
+    const r = Number(size);
+    const rows = dims[0] ?? 1;
+    const width = values.length / rows;
+    if (kind === 'couple-rows' && rows > 1) {
+      const mean = Array.from({ length: width }, (_, j) => {
+        let sum = 0;
+        for (let b = 0; b < rows; b += 1) sum += values[b * width + j];
+        return sum / rows;
+      });
+      return values.map((v, i) => v + r * mean[i % width]);
+    }
+    if (kind === 'row-drift') return values.map((v, i) => v * (1 + r * Math.floor(i / width)));
+    if (kind === 'jitter') {
+      const u = new Uint32Array(values.length);
+      globalThis.crypto.getRandomValues(u);
+      return values.map((v, i) => v * (1 + (r * u[i]) / 0x100000000));
+    }
+    return values;
   }
 
   /**
