@@ -14,6 +14,7 @@ import {
 } from '../src/accuracy/consistency.js';
 import type { ProfileConfig } from '../src/contract/config.js';
 import type { Report } from '../src/contract/report.js';
+import { reportAnnotations } from '../src/github/annotations.js';
 import { cli, makeRunner } from './support/harness.js';
 import { classifierOnnx } from './support/onnx-models.js';
 
@@ -132,7 +133,11 @@ async function run(fault: string | null, more = '') {
   const { runner, config } = classifierRun(fault, more);
   const result = await cli(['build', '--config', config, '--json'], { cwd: runner.dir });
   const report = JSON.parse(readFileSync(join(runner.dir, 'out', 'report.json'), 'utf8')) as Report;
-  return { result, report, consistency: report.builds[0]!.consistency! };
+  return {
+    result,
+    report: Object.assign(report, { outputDir: join(runner.dir, 'out') }),
+    consistency: report.builds[0]!.consistency!,
+  };
 }
 
 describe('the checks on engines from the stand-in, with no accuracy check asked (issue 59)', () => {
@@ -150,7 +155,7 @@ describe('the checks on engines from the stand-in, with no accuracy check asked 
   });
 
   it('rows that leak into each other (#4853): identical rows agree, a sample in a batch is wrong; exit 1', async () => {
-    const { result, consistency } = await run('couple-rows:0.5');
+    const { result, report, consistency, out } = await run('couple-rows:0.5');
     expect(result.code).toBe(1);
     expect(consistency.status).toBe('failed');
     const [identical, alone] = consistency.checks;
@@ -158,6 +163,15 @@ describe('the checks on engines from the stand-in, with no accuracy check asked 
     expect(alone!.status).toBe('failed');
     expect(alone!.message).toMatch(/^sample 3 alone vs in a batch of 4: \d+(\.\d)?% of prob out of tolerance/);
     expect(result.stderr + result.stdout).toContain(alone!.message);
+    // The comment leads with it, with what to do; the section has the row; the annotation is at the profile.
+    const summary = readFileSync(join(out, 'summary.md'), 'utf8');
+    const lead = summary.slice(0, summary.indexOf('####'));
+    expect(lead).toMatch(
+      /\*\*1 thing to fix:\*\*[\s\S]*sample 3 alone vs in a batch of 4[\s\S]*pin the batch in the profile/,
+    );
+    expect(summary).toMatch(/#### ❌ The same in a batch, alone and twice: 0\/1 engines consistent/);
+    const [annotation] = reportAnnotations(report, (path) => path);
+    expect(annotation).toMatchObject({ title: 'cls/p: not the same in a batch', message: alone!.message });
   });
 
   it('identical rows in, different rows out (#4813): the rows, the output and the share are named', async () => {

@@ -9,7 +9,10 @@ export interface Annotation {
   message: string;
 }
 
-/** Annotations on trt-ci.yml: failed builds at their profile, broken budgets at their budget line. */
+/**
+ * Annotations on trt-ci.yml: failed builds and inconsistent engines at their profile, broken budgets at their
+ * budget line.
+ */
 export function reportAnnotations(report: Report, toRepoPath: (path: string) => string): Annotation[] {
   const out: Annotation[] = [];
   for (const build of report.builds) {
@@ -34,6 +37,19 @@ export function reportAnnotations(report: Report, toRepoPath: (path: string) => 
       level: 'failure',
       title: `${build.model}/${build.profile}: out of tolerance against ONNX Runtime`,
       message: [build.accuracy.problem, ...reasons].filter(Boolean).join('\n'),
+    });
+  }
+  for (const build of report.builds) {
+    // At the profile's line: the batch range there is what the engine is wrong across.
+    const failed = build.consistency?.checks.filter((c) => c.status === 'failed') ?? [];
+    const at = build.configPosition;
+    if (failed.length === 0 || !at) continue;
+    out.push({
+      path: toRepoPath(at.file),
+      startLine: at.line,
+      level: 'failure',
+      title: `${build.model}/${build.profile}: not the same in a batch`,
+      message: failed.map((c) => c.message).join('\n'),
     });
   }
   for (const budget of report.budgets) {

@@ -6,6 +6,7 @@ import type { Standing } from '../contract/history.js';
 import { fitSections, type Section } from '../common/trim.js';
 import { rowsOf } from './rows.js';
 import { accuracySection } from './sections/accuracy.js';
+import { consistencySection } from './sections/consistency.js';
 import { backoffSection } from './sections/backoff.js';
 import { budgetSection } from './sections/budgets.js';
 import { changeChart } from './sections/change-chart.js';
@@ -47,6 +48,7 @@ export function renderReports(reports: readonly Report[], options: RenderOptions
     noBaseSection(reports),
     ...failures(rows),
     accuracySection(rows),
+    consistencySection(rows),
     keepFp32Section(reports),
     latencySection(reports, rows),
     growthSection(rows),
