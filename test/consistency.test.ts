@@ -133,11 +133,7 @@ async function run(fault: string | null, more = '') {
   const { runner, config } = classifierRun(fault, more);
   const result = await cli(['build', '--config', config, '--json'], { cwd: runner.dir });
   const report = JSON.parse(readFileSync(join(runner.dir, 'out', 'report.json'), 'utf8')) as Report;
-  return {
-    result,
-    report: Object.assign(report, { outputDir: join(runner.dir, 'out') }),
-    consistency: report.builds[0]!.consistency!,
-  };
+  return { result, report, consistency: report.builds[0]!.consistency!, out: join(runner.dir, 'out') };
 }
 
 describe('the checks on engines from the stand-in, with no accuracy check asked (issue 59)', () => {
