@@ -211,7 +211,14 @@ describe('trt-ci run with accuracy:', () => {
     expect(result.code, result.stderr).toBe(0);
     const [build] = report.builds;
     expect(build.accuracy.status).toBe('passed');
-    const [output] = build.accuracy.outputs;
+    // Seeded inputs sweep the profile's range: its corners, and a seeded shape inside it (1..4 around opt 2: 3).
+    expect(build.accuracy.outputs.map((o: { shape: string; at: string }) => `${o.shape} ${o.at}`)).toEqual([
+      'opt x:2x3x8x8',
+      'min x:1x3x8x8',
+      'max x:4x3x8x8',
+      'interior x:3x3x8x8',
+    ]);
+    const output = build.accuracy.outputs[0];
     expect(output).toMatchObject({ shape: 'opt', name: 'prob', nan: 0, inf: 0, failure: null, rtol: 0.005 });
     expect(output.maxAbsError).toBeGreaterThan(0);
     expect(output.cosine).toBeGreaterThan(0.9999);
@@ -239,7 +246,7 @@ describe('trt-ci run with accuracy:', () => {
       message: expect.stringMatching(/^prob \(opt\): [\d.]+% of elements off/),
     });
     expect(summary).toMatch(
-      /\| ❌ \| cls \/ p \| NVIDIA H200 \| prob \(opt\) \| [\d.e-]+ \| [\d.e-]+ \| [\d.]+% \| 0\.9\d* \| 0 \|/,
+      /\| ❌ \| cls \/ p \| NVIDIA H200 \| prob \((min|opt|max|interior)\) \| [\d.e-]+ \| [\d.e-]+ \| [\d.]+% \| 0\.9/,
     );
   });
 

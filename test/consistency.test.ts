@@ -12,6 +12,7 @@ import {
   judgeIdenticalRows,
   judgeTwice,
 } from '../src/accuracy/consistency.js';
+import { interiorPoints } from '../src/accuracy/shape-sweep.js';
 import type { ProfileConfig } from '../src/contract/config.js';
 import type { Report } from '../src/contract/report.js';
 import { reportAnnotations } from '../src/github/annotations.js';
@@ -197,5 +198,56 @@ describe('the checks on engines from the stand-in, with no accuracy check asked 
     expect(refused.stderr).toMatch(
       /models\[0\]\.consistency: expected \{ off: <why the checks are off> \} or \{ batch-dim/,
     );
+  });
+});
+
+describe('the shapes inside a range the accuracy check sweeps (issue 59)', () => {
+  it('two seeded shapes on no profile point, the first odd, the same on every call', () => {
+    const p = profile(['x', [1, 3, 8], [8, 3, 16], [32, 3, 64]]);
+    const points = interiorPoints(p);
+    expect(points).toEqual(interiorPoints(p));
+    expect(points).toHaveLength(2);
+    const batches = points.map((q) => q.shapes[0]!.opt[0]!);
+    const widths = points.map((q) => q.shapes[0]!.opt[2]!);
+    for (const b of batches) expect(b > 1 && b < 32 && b !== 8).toBe(true);
+    for (const w of widths) expect(w > 8 && w < 64 && w !== 16).toBe(true);
+    expect(batches[0]! % 2).toBe(1);
+    expect(new Set(batches).size).toBe(2);
+    // The static dimension stays.
+    expect(points.map((q) => q.shapes[0]!.opt[1])).toEqual([3, 3]);
+  });
+
+  it('a dimension two inputs share (same min, opt, max) takes one value; no room, no points', () => {
+    const shared = interiorPoints(profile(['ids', [1, 1], [2, 16], [8, 128]], ['mask', [1, 1], [2, 16], [8, 128]]));
+    for (const q of shared) expect(q.shapes[0]!.opt).toEqual(q.shapes[1]!.opt);
+    // 1..3 around opt 2: no value strictly inside that is not a profile point; 1..4: 3, for both points.
+    expect(interiorPoints(profile(['x', [1], [2], [3]]))).toEqual([]);
+    expect(interiorPoints(profile(['x', [1], [2], [4]])).map((q) => q.shapes[0]!.opt)).toEqual([[3], [3]]);
+  });
+
+  it('wrong at one interior shape (#4846): fails there, passes at the corners, and says so first', async () => {
+    const [inside] = interiorPoints(profile(['x', [1, 3, 8, 8], [2, 3, 8, 8], [4, 3, 8, 8]]));
+    const at = inside!.shapes[0]!.opt.join('x');
+    const { runner, config } = classifierRun(
+      `at-shape:${at}:0.2`,
+      '    accuracy: {}\n    consistency: { off: "not this test" }\n',
+    );
+    const result = await cli(['build', '--config', config], { cwd: runner.dir });
+    expect(result.code).toBe(1);
+    const report = JSON.parse(readFileSync(join(runner.dir, 'out', 'report.json'), 'utf8')) as Report;
+    const outputs = report.builds[0]!.accuracy!.outputs;
+    expect(outputs.map((o) => [o.shape, o.at, o.failure === null])).toEqual([
+      ['opt', 'x:2x3x8x8', true],
+      ['min', 'x:1x3x8x8', true],
+      ['max', 'x:4x3x8x8', true],
+      ['interior', `x:${at}`, false],
+    ]);
+    const summary = readFileSync(join(runner.dir, 'out', 'summary.md'), 'utf8');
+    expect(summary).toMatch(
+      new RegExp(
+        `accuracy: prob at the interior shape x:${at}: [\\d.]+% of elements off .* — at opt/min/max it passes`,
+      ),
+    );
+    expect(summary).toContain(`keep \`x:${at}\` out of the profile's range`);
   });
 });

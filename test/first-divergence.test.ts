@@ -28,6 +28,7 @@ const node = (name: string, outputs = [name]): NodePrecision => ({
 
 const judged = (name: string, failure: string | null, outOfTolerance = failure ? 1 : 0): AccuracyOutput => ({
   shape: 'opt',
+  at: null,
   name,
   maxAbsError: 1,
   maxRelError: 1,

@@ -321,7 +321,7 @@ describe('the comment, decision first (issue 28)', () => {
       /\*\*Do:\*\* compare the engines' layers .* \[`trt-ci\.yml:20`\]\(https:\/\/github\.com\/acme\/.*#L20\)$/,
     );
     expect(accuracy).toMatch(
-      /^- ❌ \*\*vit-int8 \/ b8\*\* on H100 80GB HBM3: accuracy: logits \(opt\) max abs error 0\.31/,
+      /^- ❌ \*\*vit-int8 \/ b8\*\* on H100 80GB HBM3: accuracy: logits \(opt\): max abs error 0\.31/,
     );
     expect(latency).toMatch(
       /^- ❌ \*\*bert \/ s384\*\* on H100 80GB HBM3: latency \+4\.0% \\\[4\.0, 4\.1\\\] on the same GPU \(A\/B\)/,

@@ -118,7 +118,7 @@ describe('the run command breaking its contract is said, and fails the engine', 
     ['exit-1', /the run command \(node\) exited 1: RuntimeError: CUDA error: an illegal memory access/],
     ['no-result', /exited 0 but wrote no result at .*infer\.result\.json/],
     ['bad-json', /wrote a result that is not JSON/],
-    ['short-output', /output prob: output0\.bin holds 76 bytes, its shape needs 20 values/],
+    ['short-output', /output prob: output0\.bin holds \d+ bytes, its shape needs \d+ values/],
   ])('%s: the accuracy check is an error naming what the command did', async (fault, message) => {
     // The command answers its version; then each infer request breaks (exit-1 breaks the benchmark first).
     const { runner, config } = setUp(['--fault', fault]);

@@ -67,7 +67,7 @@ export async function findFirstDivergence(
     o.outOfTolerance > 0 ||
     (check.cosine !== null && o.cosine !== null && o.cosine < check.cosine);
   const failing = checked.outputs.find((o) => o.failure !== null && beyondTopK(o));
-  const shape: ShapeChoice = failing?.shape ?? checked.outputs.find((o) => o.failure)?.shape ?? 'opt';
+  const shape: ShapeChoice | 'interior' = failing?.shape ?? checked.outputs.find((o) => o.failure)?.shape ?? 'opt';
   const dir = join(context.config.outputDir, 'divergence', `${job.model.name}.${job.profile.name}`);
   const said = { log: null as string | null, onnx: null as string | null };
   const fail = (problem: string): Divergence => ({

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import type { BuildOutcome } from '../builds/outcome.js';
 import { type JobKey, jobKey } from '../builds/jobs.js';
 import { errorMessage } from '../common/errors.js';
-import { type AccuracyConfig, runProfile } from '../contract/config.js';
+import { type AccuracyConfig, type ProfileConfig, runProfile, type ShapeChoice } from '../contract/config.js';
 import type { StageContext } from '../builds/stage-context.js';
 import type { Accuracy, AccuracyOutput } from '../contract/report.js';
 import { compareOutput, judgeOutput, type Tolerance } from '../common/compare-output.js';
@@ -21,6 +21,7 @@ import { runInPieces } from '../onnx/pieces.js';
 import { type InputTensor, seededInputs } from '../onnx/seeded-inputs.js';
 import { absoluteTolerance } from '../common/tolerance.js';
 import { type CheckPlace, findFirstDivergence } from './divergence.js';
+import { interiorPoints, shapeText } from './shape-sweep.js';
 
 /** How a run reads what accuracy checks need, each thing once however many profiles and shapes take it. */
 interface Readers {
@@ -133,8 +134,9 @@ async function checkEngine(
   const { job } = outcome;
   const outputs: AccuracyOutput[] = [];
   const folder = place?.folder ?? join(context.config.outputDir, 'accuracy');
-  for (const shape of check.shapes) {
-    const dir = join(folder, `${job.model.name}.${job.profile.name}.${shape}`);
+  for (const point of pointsOf(job.profile, check.shapes)) {
+    const { profile, pick, shape, at } = point;
+    const dir = join(folder, `${job.model.name}.${job.profile.name}.${point.name}`);
     // A dump left by an earlier run must never stand in for this run's outputs.
     await rm(dir, { recursive: true, force: true });
     await mkdir(dir, { recursive: true });
@@ -142,11 +144,10 @@ async function checkEngine(
     let inputs: InputTensor[];
     let expected: ReferenceOutput[];
     try {
-      const profile = runProfile(job.profile);
       inputs =
         check.inputs === 'auto' || 'ranges' in check.inputs
-          ? seededInputs(profile, shape, types.inputs, check.inputs === 'auto' ? {} : check.inputs.ranges)
-          : sampleInputs(check.inputs, profile, shape, readers.npz, types.inputs);
+          ? seededInputs(profile, pick, types.inputs, check.inputs === 'auto' ? {} : check.inputs.ranges)
+          : sampleInputs(check.inputs, profile, pick, readers.npz, types.inputs);
     } catch (error) {
       return checkError(outputs, errorMessage(error));
     }
@@ -165,19 +166,47 @@ async function checkEngine(
       ...(context.signal && { signal: context.signal }),
     };
     const request = { inputs, expected, tolerance: { atols, rtol: check.rtol }, dir, outputTypes: types.outputs };
-    const engine = await context.runner.infer(engineOf(plan, job.model, job.profile, shape), where, request);
+    const engine = await context.runner.infer(engineOf(plan, job.model, profile, pick), where, request);
     if ('problem' in engine) return checkError(outputs, engine.problem);
     for (const [i, want] of expected.entries()) {
       const tolerance = exact[i]
         ? { atol: 0, rtol: 0, cosine: null, topK: null }
         : { atol: atols[i]!, rtol: check.rtol, cosine: check.cosine, topK: check.topK };
-      const judged = judgedOutput(shape, want, engine, tolerance);
+      const judged = judgedOutput({ shape, at }, want, engine, tolerance);
       if (typeof judged === 'string') return checkError(outputs, judged);
       outputs.push(judged);
     }
   }
   const status = outputs.some((o) => o.failure !== null) ? 'failed' : 'passed';
   return { status, outputs, problem: null, configPosition: null, divergence: null };
+}
+
+/** One shape a check runs at: a profile and which of its shapes (an interior point is its own profile's opt). */
+interface Point {
+  profile: ProfileConfig;
+  pick: ShapeChoice;
+  shape: AccuracyOutput['shape'];
+  /** trtexec's --shapes text of it, for the report. */
+  at: string;
+  /** Its folder's name. */
+  name: string;
+}
+
+/** The shapes of the check, in its order; a shape that is another's (a static profile's corners) runs once. */
+function pointsOf(profile: ProfileConfig, shapes: AccuracyConfig['shapes']): Point[] {
+  const own = runProfile(profile);
+  const points = shapes.flatMap((shape): Point[] =>
+    shape === 'interior'
+      ? interiorPoints(own).map((p, i) => ({
+          profile: p,
+          pick: 'opt',
+          shape,
+          at: shapeText(p, 'opt'),
+          name: `interior-${i + 1}`,
+        }))
+      : [{ profile: own, pick: shape, shape, at: shapeText(own, shape), name: shape }],
+  );
+  return points.filter((p, i) => points.findIndex((q) => q.at === p.at) === i);
 }
 
 const checkError = (outputs: AccuracyOutput[], problem: string): Accuracy => ({
@@ -190,7 +219,7 @@ const checkError = (outputs: AccuracyOutput[], problem: string): Accuracy => ({
 
 /** One output of the engine against the reference's, or why the two cannot be compared. */
 function judgedOutput(
-  shape: AccuracyOutput['shape'],
+  { shape, at }: Pick<AccuracyOutput, 'shape' | 'at'>,
   want: ReferenceOutput,
   engine: { outputs: Map<string, ArrayLike<number>>; trtexecLosses: Map<string, TrtexecLoss> | null },
   tolerance: Tolerance,
@@ -209,6 +238,7 @@ function judgedOutput(
   }
   return {
     shape,
+    at,
     name: want.name,
     maxAbsError: error.maxAbsError,
     maxRelError: error.maxRelError,

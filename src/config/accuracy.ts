@@ -1,5 +1,5 @@
 import type { AccuracyConfig, ModelConfig, Precision } from '../contract/config.js';
-import type { RawAccuracy } from './schema.js';
+import type { RawAccuracy } from './accuracy-schema.js';
 
 /**
  * Defaults by precision, from a ResNet-50 on an H200 against ONNX Runtime FP32 (docs/trtexec-inference-io.md):
@@ -16,6 +16,9 @@ const DEFAULTS: Record<
   bf16: { atol: { shareOfMax: 0.02 }, rtol: 0.02, cosine: 0.999 },
   quantized: { atol: { shareOfMax: 0.05 }, rtol: 0.05, cosine: 0.99 },
 };
+
+/** The shapes an accuracy check with seeded inputs runs at, unless told. */
+const SWEEP: AccuracyConfig['shapes'] = ['opt', 'min', 'max', 'interior'];
 
 function defaultsFor(
   precision: Precision | null,
@@ -79,7 +82,10 @@ export function resolveAccuracy(
             ? { npz: resolvePath(raw.inputs) }
             : { folder: resolvePath(raw.inputs) },
     reference: raw.reference === undefined ? null : resolvePath(raw.reference),
-    shapes: raw.shapes ?? ['opt'],
+    // Seeded inputs sweep the range (its corners and two shapes inside it); samples have the one shape they have.
+    shapes:
+      raw.shapes ??
+      (raw.inputs === undefined || raw.inputs === 'auto' || typeof raw.inputs === 'object' ? SWEEP : ['opt']),
     atol,
     rtol: raw.rtol ?? defaults.rtol,
     cosine: raw.cosine ?? defaults.cosine,

@@ -26,7 +26,8 @@ export interface AccuracyConfig {
   inputs: 'auto' | { ranges: Record<string, [number, number]> } | { folder: string } | { npz: string };
   /** Reference outputs the user computed (a .npz by output name) instead of ONNX Runtime's; absolute. */
   reference: string | null;
-  shapes: ShapeChoice[];
+  /** The profile's corners, and `interior`: seeded shapes inside its range (accuracy/shape-sweep.ts). */
+  shapes: (ShapeChoice | 'interior')[];
   /** An absolute tolerance, or a share of the output's largest reference value. */
   atol: { absolute: number } | { shareOfMax: number };
   rtol: number;

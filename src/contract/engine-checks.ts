@@ -6,7 +6,10 @@ import { configPositionSchema, count, nullableNumber, nullableString } from './v
 
 /** One output of one engine against ONNX Runtime's, at one of the profile's shapes. */
 const accuracyOutputSchema = z.object({
-  shape: z.enum(['min', 'opt', 'max']),
+  /** A corner of the profile, or a seeded shape inside its range (interior). */
+  shape: z.enum(['min', 'opt', 'max', 'interior']),
+  /** The shapes it ran at, as trtexec's --shapes writes them (x:4x1x19x31); null in reports before 0.15. */
+  at: nullableString.default(null),
   name: z.string(),
   maxAbsError: nullableNumber,
   maxRelError: nullableNumber,
@@ -48,7 +51,7 @@ const tensorErrorSchema = z.object({
  */
 const divergenceSchema = z.object({
   status: z.enum(['found', 'marked-passes', 'error']),
-  shape: z.enum(['min', 'opt', 'max']),
+  shape: z.enum(['min', 'opt', 'max', 'interior']),
   /** Marked tensors (every float output of the main graph's nodes, or of each engine layer's last node). */
   marked: count,
   node: nullableString,

@@ -135,6 +135,12 @@ function deployItems(build: ReportBuild, base: Pick<ActionItem, 'model' | 'profi
   }));
 }
 
+/** Where an output was judged: "at the interior shape x:4x1x19x31", "at opt (x:1x3x224x224)". */
+function shapeWords(output: { shape: string; at: string | null }): string {
+  if (output.shape === 'interior') return `at the interior shape ${output.at ?? '?'}`;
+  return output.at ? `at ${output.shape} (${output.at})` : `(${output.shape})`;
+}
+
 /** What a user can do about an engine whose rows change with their company (docs/accuracy.md#consistency). */
 const CONSISTENCY_TODO: Record<ConsistencyCheck['id'], string> = {
   'identical-rows':
@@ -189,6 +195,10 @@ export function actionItems(reports: readonly Report[]): ActionItem[] {
       const accuracy = build.accuracy;
       if (accuracy && (accuracy.status === 'failed' || accuracy.status === 'error')) {
         const worst = accuracy.outputs.find((o) => o.failure);
+        // Wrong at one shape of the range and right at others: the shapes it passes at say where it goes wrong.
+        const fine = [...new Set(accuracy.outputs.filter((o) => o.at !== worst?.at).map((o) => o.shape))];
+        const passesElsewhere =
+          worst && fine.length > 0 && accuracy.outputs.every((o) => o.at === worst.at || !o.failure);
         const broken = accuracy.outputs.reduce((sum, o) => sum + o.nan + o.inf, 0);
         const start = accuracy.divergence;
         items.push({
@@ -196,19 +206,26 @@ export function actionItems(reports: readonly Report[]): ActionItem[] {
           what:
             accuracy.status === 'error'
               ? 'accuracy could not be checked'
-              : `accuracy: ${worst ? text(`${worst.name} (${worst.shape}) ${worst.failure}`) : 'out of tolerance'}`,
+              : worst
+                ? `accuracy: ${text(`${worst.name} ${shapeWords(worst)}: ${worst.failure}`)}`
+                : 'accuracy: out of tolerance',
           why: accuracy.problem
             ? text(accuracy.problem)
             : broken > 0
               ? `${broken} NaN/Inf values: an FP16 overflow`
-              : null,
+              : passesElsewhere
+                ? `at ${fine.join('/')} it passes`
+                : null,
           todo:
-            start?.status === 'found' && start.computes && !start.computes.startsWith('fp32')
-              ? `the error starts at ${code(start.node!)} (${text(start.op!)}): keep it in FP32 (\`keep-fp32:\`); ` +
-                '`trt-ci precision` finds the smallest list'
-              : broken > 0
-                ? '`trt-ci precision` finds the nodes to keep in FP32; list them in `keep-fp32:`'
-                : "check the accuracy table; if the engine's precision is meant to lose this much, widen `accuracy:`",
+            passesElsewhere && worst.shape === 'interior'
+              ? `keep ${code(worst.at ?? '')} out of the profile's range (split the profile around it), or pin ` +
+                'the shapes you serve; a first divergence at that shape names the node'
+              : start?.status === 'found' && start.computes && !start.computes.startsWith('fp32')
+                ? `the error starts at ${code(start.node!)} (${text(start.op!)}): keep it in FP32 (\`keep-fp32:\`); ` +
+                  '`trt-ci precision` finds the smallest list'
+                : broken > 0
+                  ? '`trt-ci precision` finds the nodes to keep in FP32; list them in `keep-fp32:`'
+                  : "check the accuracy table; if the engine's precision is meant to lose this much, widen `accuracy:`",
           position: accuracy.configPosition,
         });
       }

@@ -216,6 +216,7 @@ export function mixedReports(): Report[] {
               outputs: [
                 {
                   shape: 'opt',
+                  at: null,
                   name: 'logits',
                   maxAbsError: a100 ? 0.021 : 0.31,
                   maxRelError: a100 ? 0.004 : 0.09,

@@ -38,7 +38,8 @@
 //   TRTEXEC_STANDIN_PORTABLE_UNCHANGED  a --hardwareCompatibilityLevel build identical to the native one
 //                                 (else it has another convolution tactic and 4 KiB more plan)
 //   TRTEXEC_STANDIN_OUTPUT_ERROR  inference outputs off as asked: noise:R | fp16 | zeros | nan | inf, or wrong only
-//                                 in a batch: couple-rows:R | row-drift:R | jitter:R (see batchFault), for every
+//                                 in a batch: couple-rows:R | row-drift:R | jitter:R (see batchFault), or at one
+//                                 shape of the first input: at-shape:<dims>:R (noise there only), for every
 //                                 engine or per engine: <part of its path>=<error>,…
 //   TRTEXEC_STANDIN_OUTPUT_TYPE   the output bindings' type in dumps: fp32 (default) | fp16
 //   TRTEXEC_STANDIN_NO_GRAPH      "1" for every engine, or per engine <part of its path>=1: its CUDA graph
@@ -846,7 +847,10 @@ async function trtexec(io) {
       inputs.push({ name, dims, type, values });
     }
     const results = await session.run(feeds);
-    const error = perEngine(env.TRTEXEC_STANDIN_OUTPUT_ERROR, options.get('--loadEngine') ?? '', '');
+    const asked = perEngine(env.TRTEXEC_STANDIN_OUTPUT_ERROR, options.get('--loadEngine') ?? '', '');
+    // at-shape:<dims>:R: noise of size R at that one shape of the first input (NVIDIA/TensorRT#4846), right elsewhere.
+    const atShape = /^at-shape:([\dx]+):(.+)$/.exec(asked);
+    const error = atShape ? (inputs[0]?.dims.join('x') === atShape[1] ? `noise:${atShape[2]}` : '') : asked;
     const noise = seeded(2);
     const outputs = session.outputNames.map((name) => {
       const tensor = results[name];

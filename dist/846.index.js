@@ -1,8 +1,8 @@
-export const id = 202;
-export const ids = [202];
+export const id = 846;
+export const ids = [846];
 export const modules = {
 
-/***/ 2202:
+/***/ 2846:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -435,7 +435,10 @@ const consistencySchema = schemas/* object */.Ikc({
 
 /** One output of one engine against ONNX Runtime's, at one of the profile's shapes. */
 const accuracyOutputSchema = schemas/* object */.Ikc({
-    shape: schemas/* enum */.k5n(['min', 'opt', 'max']),
+    /** A corner of the profile, or a seeded shape inside its range (interior). */
+    shape: schemas/* enum */.k5n(['min', 'opt', 'max', 'interior']),
+    /** The shapes it ran at, as trtexec's --shapes writes them (x:4x1x19x31); null in reports before 0.15. */
+    at: nullableString.default(null),
     name: schemas/* string */.YjP(),
     maxAbsError: nullableNumber,
     maxRelError: nullableNumber,
@@ -474,7 +477,7 @@ const tensorErrorSchema = schemas/* object */.Ikc({
  */
 const divergenceSchema = schemas/* object */.Ikc({
     status: schemas/* enum */.k5n(['found', 'marked-passes', 'error']),
-    shape: schemas/* enum */.k5n(['min', 'opt', 'max']),
+    shape: schemas/* enum */.k5n(['min', 'opt', 'max', 'interior']),
     /** Marked tensors (every float output of the main graph's nodes, or of each engine layer's last node). */
     marked: count,
     node: nullableString,
@@ -1247,7 +1250,10 @@ function renderPreflightMarkdown(result, where = '') {
 
 ;// CONCATENATED MODULE: ./.build/tsc/github/annotations.js
 
-/** Annotations on trt-ci.yml: failed builds at their profile, broken budgets at their budget line. */
+/**
+ * Annotations on trt-ci.yml: failed builds and inconsistent engines at their profile, broken budgets at their
+ * budget line.
+ */
 function reportAnnotations(report, toRepoPath) {
     const out = [];
     for (const build of report.builds) {
@@ -1274,6 +1280,20 @@ function reportAnnotations(report, toRepoPath) {
             level: 'failure',
             title: `${build.model}/${build.profile}: out of tolerance against ONNX Runtime`,
             message: [build.accuracy.problem, ...reasons].filter(Boolean).join('\n'),
+        });
+    }
+    for (const build of report.builds) {
+        // At the profile's line: the batch range there is what the engine is wrong across.
+        const failed = build.consistency?.checks.filter((c) => c.status === 'failed') ?? [];
+        const at = build.configPosition;
+        if (failed.length === 0 || !at)
+            continue;
+        out.push({
+            path: toRepoPath(at.file),
+            startLine: at.line,
+            level: 'failure',
+            title: `${build.model}/${build.profile}: not the same in a batch`,
+            message: failed.map((c) => c.message).join('\n'),
         });
     }
     for (const budget of report.budgets) {
@@ -6462,9 +6482,79 @@ async function findFirstDivergence(outcome, checked, context, checkMarked) {
     }
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/accuracy/shape-sweep.js
+// The shapes inside a profile's range that an accuracy check runs at besides its corners: seeded, so every
+// runner and every run picks the same ones, and on no profile point. An engine can be right at min, opt and max
+// and wrong at one valid shape between them (NVIDIA/TensorRT#4846: [4,1,19,31]).
+
+/** How many interior shapes the sweep adds to a profile's corners. */
+const INTERIOR_POINTS = 2;
+/**
+ * The profile's interior shapes, each as a profile whose opt is that shape (so every reader of a profile's
+ * shape takes it). A dimension's value is shared by every dimension with the same min, opt and max (a batch,
+ * a sequence length that several inputs carry); each is drawn from the values strictly between min and max
+ * that are no profile point, the first odd where one is; a dimension with no such value stays at opt. None
+ * when no dimension has room.
+ */
+function interiorPoints(profile) {
+    const shapes = runProfile(profile).shapes;
+    const picks = new Map();
+    for (const s of shapes)
+        s.min.forEach((min, i) => {
+            const key = `${min},${s.opt[i]},${s.max[i]}`;
+            if (!picks.has(key))
+                picks.set(key, pickInterior(min, s.opt[i], s.max[i]));
+        });
+    if ([...picks.values()].every((p) => p.length === 0))
+        return [];
+    return Array.from({ length: INTERIOR_POINTS }, (_, point) => ({
+        name: profile.name,
+        shapes: shapes.map((s) => ({
+            ...s,
+            opt: s.opt.map((opt, i) => {
+                const values = picks.get(`${s.min[i]},${opt},${s.max[i]}`);
+                return values.length ? values[point % values.length] : opt;
+            }),
+        })),
+    }));
+}
+/** Up to INTERIOR_POINTS values in (min, max) other than opt, drawn by a generator seeded by the range. */
+function pickInterior(min, opt, max) {
+    const candidates = [];
+    // A range of millions is sampled, not listed: 4096 evenly spaced candidates keep the draw cheap.
+    const step = Math.max(1, Math.floor((max - min) / 4096));
+    for (let v = min + 1; v < max; v += step)
+        if (v !== opt)
+            candidates.push(v);
+    if (candidates.length === 0)
+        return [];
+    let state = (Math.imul(min, 73856093) ^ Math.imul(opt, 19349663) ^ Math.imul(max, 83492791) ^ 0x5eed) >>> 0 || 1;
+    const next = () => {
+        state ^= state << 13;
+        state >>>= 0;
+        state ^= state >>> 17;
+        state ^= state << 5;
+        state >>>= 0;
+        return state / 0x100000000;
+    };
+    const odd = candidates.filter((v) => v % 2 === 1);
+    const first = odd.length
+        ? odd[Math.floor(next() * odd.length)]
+        : candidates[Math.floor(next() * candidates.length)];
+    const rest = candidates.filter((v) => v !== first);
+    return rest.length ? [first, rest[Math.floor(next() * rest.length)]] : [first];
+}
+/** A profile's shape as trtexec's --shapes writes it: x:4x1x19x31,mask:4x19. */
+function shapeText(profile, pick) {
+    return runProfile(profile)
+        .shapes.map((s) => `${s.input}:${s[pick].join('x')}`)
+        .join(',');
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/accuracy/stage.js
 // The accuracy stage: each built engine whose model asks (accuracy:) is run once on seeded inputs and
 // its outputs are judged against ONNX Runtime's on the same inputs. "Built but wrong" fails the run.
+
 
 
 
@@ -6569,8 +6659,9 @@ async function checkEngine(outcome, plan, check, context, place, readers) {
     const { job } = outcome;
     const outputs = [];
     const folder = place?.folder ?? (0,external_node_path_.join)(context.config.outputDir, 'accuracy');
-    for (const shape of check.shapes) {
-        const dir = (0,external_node_path_.join)(folder, `${job.model.name}.${job.profile.name}.${shape}`);
+    for (const point of pointsOf(job.profile, check.shapes)) {
+        const { profile, pick, shape, at } = point;
+        const dir = (0,external_node_path_.join)(folder, `${job.model.name}.${job.profile.name}.${point.name}`);
         // A dump left by an earlier run must never stand in for this run's outputs.
         await (0,promises_.rm)(dir, { recursive: true, force: true });
         await (0,promises_.mkdir)(dir, { recursive: true });
@@ -6578,11 +6669,10 @@ async function checkEngine(outcome, plan, check, context, place, readers) {
         let inputs;
         let expected;
         try {
-            const profile = runProfile(job.profile);
             inputs =
                 check.inputs === 'auto' || 'ranges' in check.inputs
-                    ? seededInputs(profile, shape, types.inputs, check.inputs === 'auto' ? {} : check.inputs.ranges)
-                    : sampleInputs(check.inputs, profile, shape, readers.npz, types.inputs);
+                    ? seededInputs(profile, pick, types.inputs, check.inputs === 'auto' ? {} : check.inputs.ranges)
+                    : sampleInputs(check.inputs, profile, pick, readers.npz, types.inputs);
         }
         catch (error) {
             return checkError(outputs, (0,errors/* errorMessage */.gJ)(error));
@@ -6603,14 +6693,14 @@ async function checkEngine(outcome, plan, check, context, place, readers) {
             ...(context.signal && { signal: context.signal }),
         };
         const request = { inputs, expected, tolerance: { atols, rtol: check.rtol }, dir, outputTypes: types.outputs };
-        const engine = await context.runner.infer(engineOf(plan, job.model, job.profile, shape), where, request);
+        const engine = await context.runner.infer(engineOf(plan, job.model, profile, pick), where, request);
         if ('problem' in engine)
             return checkError(outputs, engine.problem);
         for (const [i, want] of expected.entries()) {
             const tolerance = exact[i]
                 ? { atol: 0, rtol: 0, cosine: null, topK: null }
                 : { atol: atols[i], rtol: check.rtol, cosine: check.cosine, topK: check.topK };
-            const judged = judgedOutput(shape, want, engine, tolerance);
+            const judged = judgedOutput({ shape, at }, want, engine, tolerance);
             if (typeof judged === 'string')
                 return checkError(outputs, judged);
             outputs.push(judged);
@@ -6618,6 +6708,20 @@ async function checkEngine(outcome, plan, check, context, place, readers) {
     }
     const status = outputs.some((o) => o.failure !== null) ? 'failed' : 'passed';
     return { status, outputs, problem: null, configPosition: null, divergence: null };
+}
+/** The shapes of the check, in its order; a shape that is another's (a static profile's corners) runs once. */
+function pointsOf(profile, shapes) {
+    const own = runProfile(profile);
+    const points = shapes.flatMap((shape) => shape === 'interior'
+        ? interiorPoints(own).map((p, i) => ({
+            profile: p,
+            pick: 'opt',
+            shape,
+            at: shapeText(p, 'opt'),
+            name: `interior-${i + 1}`,
+        }))
+        : [{ profile: own, pick: shape, shape, at: shapeText(own, shape), name: shape }]);
+    return points.filter((p, i) => points.findIndex((q) => q.at === p.at) === i);
 }
 const checkError = (outputs, problem) => ({
     status: 'error',
@@ -6627,7 +6731,7 @@ const checkError = (outputs, problem) => ({
     divergence: null,
 });
 /** One output of the engine against the reference's, or why the two cannot be compared. */
-function judgedOutput(shape, want, engine, tolerance) {
+function judgedOutput({ shape, at }, want, engine, tolerance) {
     const got = engine.outputs.get(want.name);
     if (!got)
         return `the engine has no output ${want.name}`;
@@ -6643,6 +6747,7 @@ function judgedOutput(shape, want, engine, tolerance) {
     }
     return {
         shape,
+        at,
         name: want.name,
         maxAbsError: error.maxAbsError,
         maxRelError: error.maxRelError,
@@ -10783,8 +10888,8 @@ async function compareLatency(outcomes, baseline, context) {
             }
             const headShapes = JSON.stringify(shapesOf(job.profile));
             if (baseBuild && JSON.stringify(baseBuild.shapes) !== headShapes) {
-                const reason = `the base engine was built for other shapes (${shapeText(baseBuild.shapes)}) ` +
-                    `than this one (${shapeText(shapesOf(job.profile))})`;
+                const reason = `the base engine was built for other shapes (${stage_shapeText(baseBuild.shapes)}) ` +
+                    `than this one (${stage_shapeText(shapesOf(job.profile))})`;
                 latency.set(key, unmeasured('contract-mismatch', reason, budget, base));
                 continue;
             }
@@ -10856,7 +10961,7 @@ function smallestChange(limit) {
     const values = [limit?.fail, limit?.warn].filter((t) => t && t.unit === 'fraction').map((t) => t.value);
     return values.length ? Math.min(...values) : AB_DEFAULTS.budget;
 }
-const shapeText = (shapes) => Object.entries(shapes)
+const stage_shapeText = (shapes) => Object.entries(shapes)
     .map(([input, s]) => `${input}:${s.opt}`)
     .join(',');
 
@@ -14805,10 +14910,69 @@ const consistency = schemas/* union */.KCZ([
     'engine whose profile has a range: { off: <why> } turns them off, the reason in the report; ' +
     '{ batch-dim: N } names the batch dimension (default: the leading one, when dynamic and shared).');
 
+;// CONCATENATED MODULE: ./.build/tsc/config/accuracy-schema.js
+// trt-ci.yml's `accuracy:` (top-level, and a model's keys over it): the check of each engine against ONNX
+// Runtime, and the shapes it runs at (docs/accuracy.md).
+
+
+
+const share = /^\d+(\.\d+)?%$/;
+const accuracy = schemas/* strictObject */.rej({
+    inputs: schemas/* union */.KCZ([
+        schemas/* literal */.euz('auto'),
+        fromEnv(path('a folder of <input name>.npy samples or a .npz')),
+        schemas/* record */.g1P(schemas/* string */.YjP().min(1), schemas/* strictObject */.rej({
+            range: schemas/* tuple */.PVZ([schemas/* number */.aig(), schemas/* number */.aig()], expected('[low, high], like [0, 30521]'))
+                .refine(([low, high]) => low <= high, expected('[low, high] with low <= high'))
+                .describe('Seeded values of this input: whole numbers in [low, high], floats in [low, high).'),
+        }, expected('{ range: [low, high] }'))),
+    ], expected('auto (seeded random inputs), a folder of <input name>.npy samples, a .npz file, ' +
+        'or seeded inputs with ranges like { input_ids: { range: [0, 30521] } }'))
+        .optional()
+        .describe('auto: seeded inputs, the same on every runner (floats in [-1, 1), integers and booleans in [0, 1]); ' +
+        "a mapping { <input>: { range: [low, high] } } sets an input's range (a vocabulary); " +
+        'or real samples: a folder of <input>.npy, or a .npz.'),
+    reference: fromEnv(path('a .npz of reference outputs by output name'))
+        .refine((file) => file.endsWith('.npz'), expected('a .npz file of reference outputs by output name'))
+        .optional()
+        .describe("Reference outputs you computed (a .npz by output name) instead of ONNX Runtime's."),
+    shapes: schemas/* array */.YOg(schemas/* enum */.k5n(['min', 'opt', 'max', 'interior'], expected('min, opt, max or interior')), expected('a list like [opt] or [min, max, interior]'))
+        .min(1, expected('at least one of min, opt, max, interior'))
+        .optional()
+        .describe("Which of each profile's shapes the engine is checked at: its corners, and interior (two seeded shapes " +
+        'inside its range). Default: all four with seeded inputs, [opt] with samples (their shape).'),
+    atol: schemas/* union */.KCZ([schemas/* number */.aig().min(0), schemas/* string */.YjP().regex(share)], expected("a number like 0.001, or a share of the output's largest value like 0.5%"))
+        .optional()
+        .describe("Absolute tolerance, or a share of the output's largest reference value (default by precision)."),
+    rtol: schemas/* number */.aig(expected('a number like 0.001'))
+        .min(0)
+        .optional()
+        .describe('Relative tolerance: an element fails only when it exceeds both atol and rtol (default by precision).'),
+    cosine: schemas/* number */.aig(expected('a number like 0.999'))
+        .min(-1)
+        .max(1)
+        .optional()
+        .describe('The least cosine similarity of each output with the reference (default by precision).'),
+    'top-k': schemas/* number */.aig(expected('a number of classes like 5'))
+        .int()
+        .min(1)
+        .optional()
+        .describe("For classifiers: the engine's top k classes must be the reference's."),
+    'first-divergence': schemas/* boolean */.zMY(expected('true or false'))
+        .optional()
+        .describe('When the engine fails: build it once more with its tensors marked as outputs and name the first ' +
+        'ONNX node whose output leaves the tolerance (default true; one extra build per failing engine).'),
+}, expected('a mapping with inputs, reference, shapes, atol, rtol, cosine, top-k, first-divergence'))
+    .refine((check) => check.reference === undefined || (typeof check.inputs === 'string' && check.inputs !== 'auto'), {
+    error: 'expected inputs: the samples the reference was computed from (a folder or .npz), not auto',
+    path: ['inputs'],
+});
+
 ;// CONCATENATED MODULE: ./.build/tsc/config/schema.js
 // The shape of trt-ci.yml: which keys each mapping takes, what each holds (the values of values.ts), its
 // default, its description (the editor schema and docs/config.md are made from them), and which keys take
 // ${NAME} from the environment (fromEnv: the one place that is said).
+
 
 
 
@@ -14851,56 +15015,6 @@ const deployTarget = schemas/* strictObject */.rej({
 }, expected('a mapping with name, gpu or compute-capability, tensorrt, os, runs-on'));
 const deploy = schemas/* array */.YOg(deployTarget, expected('a list of deploy targets like [{ name: edge-l4, gpu: L4 }]'))
     .describe('Where the engines ship: each engine gets a load prediction per target (docs/deploy.md).');
-const share = /^\d+(\.\d+)?%$/;
-const accuracy = schemas/* strictObject */.rej({
-    inputs: schemas/* union */.KCZ([
-        schemas/* literal */.euz('auto'),
-        fromEnv(path('a folder of <input name>.npy samples or a .npz')),
-        schemas/* record */.g1P(schemas/* string */.YjP().min(1), schemas/* strictObject */.rej({
-            range: schemas/* tuple */.PVZ([schemas/* number */.aig(), schemas/* number */.aig()], expected('[low, high], like [0, 30521]'))
-                .refine(([low, high]) => low <= high, expected('[low, high] with low <= high'))
-                .describe('Seeded values of this input: whole numbers in [low, high], floats in [low, high).'),
-        }, expected('{ range: [low, high] }'))),
-    ], expected('auto (seeded random inputs), a folder of <input name>.npy samples, a .npz file, ' +
-        'or seeded inputs with ranges like { input_ids: { range: [0, 30521] } }'))
-        .optional()
-        .describe('auto: seeded inputs, the same on every runner (floats in [-1, 1), integers and booleans in [0, 1]); ' +
-        "a mapping { <input>: { range: [low, high] } } sets an input's range (a vocabulary); " +
-        'or real samples: a folder of <input>.npy, or a .npz.'),
-    reference: fromEnv(path('a .npz of reference outputs by output name'))
-        .refine((file) => file.endsWith('.npz'), expected('a .npz file of reference outputs by output name'))
-        .optional()
-        .describe("Reference outputs you computed (a .npz by output name) instead of ONNX Runtime's."),
-    shapes: schemas/* array */.YOg(schemas/* enum */.k5n(['min', 'opt', 'max'], expected('min, opt or max')), expected('a list like [opt] or [min, max]'))
-        .min(1, expected('at least one of min, opt, max'))
-        .optional()
-        .describe("Which of each profile's shapes the engine is checked at (default [opt])."),
-    atol: schemas/* union */.KCZ([schemas/* number */.aig().min(0), schemas/* string */.YjP().regex(share)], expected("a number like 0.001, or a share of the output's largest value like 0.5%"))
-        .optional()
-        .describe("Absolute tolerance, or a share of the output's largest reference value (default by precision)."),
-    rtol: schemas/* number */.aig(expected('a number like 0.001'))
-        .min(0)
-        .optional()
-        .describe('Relative tolerance: an element fails only when it exceeds both atol and rtol (default by precision).'),
-    cosine: schemas/* number */.aig(expected('a number like 0.999'))
-        .min(-1)
-        .max(1)
-        .optional()
-        .describe('The least cosine similarity of each output with the reference (default by precision).'),
-    'top-k': schemas/* number */.aig(expected('a number of classes like 5'))
-        .int()
-        .min(1)
-        .optional()
-        .describe("For classifiers: the engine's top k classes must be the reference's."),
-    'first-divergence': schemas/* boolean */.zMY(expected('true or false'))
-        .optional()
-        .describe('When the engine fails: build it once more with its tensors marked as outputs and name the first ' +
-        'ONNX node whose output leaves the tolerance (default true; one extra build per failing engine).'),
-}, expected('a mapping with inputs, reference, shapes, atol, rtol, cosine, top-k, first-divergence'))
-    .refine((check) => check.reference === undefined || (typeof check.inputs === 'string' && check.inputs !== 'auto'), {
-    error: 'expected inputs: the samples the reference was computed from (a folder or .npz), not auto',
-    path: ['inputs'],
-});
 const model = schemas/* strictObject */.rej({
     name: values_name('model').describe('Names its plans and logs: letters, digits, ".", "_", "-".'),
     onnx: fromEnv(path('an ONNX file')).describe('The ONNX file, relative to trt-ci.yml; it must exist (not an LFS pointer).'),
@@ -15122,6 +15236,8 @@ const DEFAULTS = {
     bf16: { atol: { shareOfMax: 0.02 }, rtol: 0.02, cosine: 0.999 },
     quantized: { atol: { shareOfMax: 0.05 }, rtol: 0.05, cosine: 0.99 },
 };
+/** The shapes an accuracy check with seeded inputs runs at, unless told. */
+const SWEEP = ['opt', 'min', 'max', 'interior'];
 function defaultsFor(precision) {
     if (precision === 'fp16')
         return DEFAULTS.fp16;
@@ -15174,7 +15290,9 @@ networkFloat = () => null) {
                     ? { npz: resolvePath(raw.inputs) }
                     : { folder: resolvePath(raw.inputs) },
         reference: raw.reference === undefined ? null : resolvePath(raw.reference),
-        shapes: raw.shapes ?? ['opt'],
+        // Seeded inputs sweep the range (its corners and two shapes inside it); samples have the one shape they have.
+        shapes: raw.shapes ??
+            (raw.inputs === undefined || raw.inputs === 'auto' || typeof raw.inputs === 'object' ? SWEEP : ['opt']),
         atol,
         rtol: raw.rtol ?? defaults.rtol,
         cosine: raw.cosine ?? defaults.cosine,
@@ -17654,6 +17772,56 @@ function accuracySection(rows) {
     };
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/report/sections/consistency.js
+
+
+
+const consistency_ICON = { passed: '✅', failed: '❌', error: '❗', off: '⏭️', skipped: '⏭️' };
+const CHECK_ICON = { passed: '✅', failed: '❌', skipped: '⏭️' };
+const consistency_TABLE = tableOf(['', 'engine', 'GPU', 'batch', 'identical rows', 'alone vs batch', 'run twice', '']);
+const verdict = (checks, id) => {
+    const check = checks.find((c) => c.id === id);
+    return check ? md(CHECK_ICON[check.status]) : '–';
+};
+function consistency_line(r) {
+    const c = r.build.consistency;
+    const failed = c.checks.filter((k) => k.status === 'failed');
+    const why = c.status === 'off'
+        ? `off: ${c.reason}`
+        : c.status === 'skipped' || c.status === 'error'
+            ? `${c.status}: ${c.reason}`
+            : failed.length
+                ? failed.map((k) => k.message).join('; ')
+                : (c.checks.find((k) => k.id === 'same-run-twice')?.message ?? '');
+    return consistency_TABLE.row([
+        md(consistency_ICON[c.status]),
+        engineName(r.build),
+        r.gpu,
+        c.batch ? `${c.batch.size} along dim ${c.batch.dim}` : '–',
+        verdict(c.checks, 'identical-rows'),
+        verdict(c.checks, 'alone-vs-batch'),
+        verdict(c.checks, 'same-run-twice'),
+        why,
+    ]);
+}
+const wrong = (c) => c.status === 'failed' || c.status === 'error';
+function consistencySection(rows) {
+    const listed = rows.filter((r) => r.build.consistency);
+    if (listed.length === 0)
+        return null;
+    const ran = listed.filter((r) => r.build.consistency.checks.length > 0 || wrong(r.build.consistency));
+    const failed = listed.filter((r) => wrong(r.build.consistency));
+    return {
+        priority: failed.length ? PRIORITY.failure : PRIORITY.passed,
+        text: [
+            `#### ${failed.length ? '❌' : '✅'} The same in a batch, alone and twice: ` +
+                `${ran.length - failed.length}/${ran.length} engines consistent`,
+            '',
+            ...foldedTable(consistency_TABLE.head, failed.map(consistency_line), listed.filter((r) => !failed.includes(r)).map(consistency_line), 'fine'),
+        ].join('\n'),
+    };
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/report/sections/backoff.js
 // Builds that got through only after out-of-memory back-off: built, but maybe with slower tactics.
 
@@ -17893,6 +18061,12 @@ function deployItems(build, base) {
         position: build.configPosition,
     }));
 }
+/** Where an output was judged: "at the interior shape x:4x1x19x31", "at opt (x:1x3x224x224)". */
+function shapeWords(output) {
+    if (output.shape === 'interior')
+        return `at the interior shape ${output.at ?? '?'}`;
+    return output.at ? `at ${output.shape} (${output.at})` : `(${output.shape})`;
+}
 /** What a user can do about an engine whose rows change with their company (docs/accuracy.md#consistency). */
 const CONSISTENCY_TODO = {
     'identical-rows': 'the engine mixes rows of a batch: pin the batch in the profile (min = max) until a TensorRT release fixes it, ' +
@@ -17942,24 +18116,34 @@ function actionItems(reports) {
             const accuracy = build.accuracy;
             if (accuracy && (accuracy.status === 'failed' || accuracy.status === 'error')) {
                 const worst = accuracy.outputs.find((o) => o.failure);
+                // Wrong at one shape of the range and right at others: the shapes it passes at say where it goes wrong.
+                const fine = [...new Set(accuracy.outputs.filter((o) => o.at !== worst?.at).map((o) => o.shape))];
+                const passesElsewhere = worst && fine.length > 0 && accuracy.outputs.every((o) => o.at === worst.at || !o.failure);
                 const broken = accuracy.outputs.reduce((sum, o) => sum + o.nan + o.inf, 0);
                 const start = accuracy.divergence;
                 items.push({
                     ...base,
                     what: accuracy.status === 'error'
                         ? 'accuracy could not be checked'
-                        : `accuracy: ${worst ? markdown_text_text(`${worst.name} (${worst.shape}) ${worst.failure}`) : 'out of tolerance'}`,
+                        : worst
+                            ? `accuracy: ${markdown_text_text(`${worst.name} ${shapeWords(worst)}: ${worst.failure}`)}`
+                            : 'accuracy: out of tolerance',
                     why: accuracy.problem
                         ? markdown_text_text(accuracy.problem)
                         : broken > 0
                             ? `${broken} NaN/Inf values: an FP16 overflow`
-                            : null,
-                    todo: start?.status === 'found' && start.computes && !start.computes.startsWith('fp32')
-                        ? `the error starts at ${code(start.node)} (${markdown_text_text(start.op)}): keep it in FP32 (\`keep-fp32:\`); ` +
-                            '`trt-ci precision` finds the smallest list'
-                        : broken > 0
-                            ? '`trt-ci precision` finds the nodes to keep in FP32; list them in `keep-fp32:`'
-                            : "check the accuracy table; if the engine's precision is meant to lose this much, widen `accuracy:`",
+                            : passesElsewhere
+                                ? `at ${fine.join('/')} it passes`
+                                : null,
+                    todo: passesElsewhere && worst.shape === 'interior'
+                        ? `keep ${code(worst.at ?? '')} out of the profile's range (split the profile around it), or pin ` +
+                            'the shapes you serve; a first divergence at that shape names the node'
+                        : start?.status === 'found' && start.computes && !start.computes.startsWith('fp32')
+                            ? `the error starts at ${code(start.node)} (${markdown_text_text(start.op)}): keep it in FP32 (\`keep-fp32:\`); ` +
+                                '`trt-ci precision` finds the smallest list'
+                            : broken > 0
+                                ? '`trt-ci precision` finds the nodes to keep in FP32; list them in `keep-fp32:`'
+                                : "check the accuracy table; if the engine's precision is meant to lose this much, widen `accuracy:`",
                     position: accuracy.configPosition,
                 });
             }
@@ -18975,6 +19159,7 @@ function preflightSections(reports) {
 
 
 
+
 const SUMMARY_LIMIT_BYTES = 1024 * 1024 - 1024;
 const COMMENT_LIMIT_BYTES = 65_535;
 function renderReports(reports, options) {
@@ -18986,6 +19171,7 @@ function renderReports(reports, options) {
         noBaseSection(reports),
         ...failures(rows),
         accuracySection(rows),
+        consistencySection(rows),
         keepFp32Section(reports),
         latencySection(reports, rows),
         growthSection(rows),

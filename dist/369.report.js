@@ -1,8 +1,8 @@
-export const id = 58;
-export const ids = [58];
+export const id = 369;
+export const ids = [369];
 export const modules = {
 
-/***/ 38058:
+/***/ 15369:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -485,7 +485,10 @@ const consistencySchema = schemas/* object */.Ikc({
 
 /** One output of one engine against ONNX Runtime's, at one of the profile's shapes. */
 const accuracyOutputSchema = schemas/* object */.Ikc({
-    shape: schemas/* enum */.k5n(['min', 'opt', 'max']),
+    /** A corner of the profile, or a seeded shape inside its range (interior). */
+    shape: schemas/* enum */.k5n(['min', 'opt', 'max', 'interior']),
+    /** The shapes it ran at, as trtexec's --shapes writes them (x:4x1x19x31); null in reports before 0.15. */
+    at: nullableString.default(null),
     name: schemas/* string */.YjP(),
     maxAbsError: nullableNumber,
     maxRelError: nullableNumber,
@@ -524,7 +527,7 @@ const tensorErrorSchema = schemas/* object */.Ikc({
  */
 const divergenceSchema = schemas/* object */.Ikc({
     status: schemas/* enum */.k5n(['found', 'marked-passes', 'error']),
-    shape: schemas/* enum */.k5n(['min', 'opt', 'max']),
+    shape: schemas/* enum */.k5n(['min', 'opt', 'max', 'interior']),
     /** Marked tensors (every float output of the main graph's nodes, or of each engine layer's last node). */
     marked: count,
     node: nullableString,
@@ -1286,7 +1289,10 @@ function log_text_logLines(text) {
 
 ;// CONCATENATED MODULE: ./.build/tsc/github/annotations.js
 
-/** Annotations on trt-ci.yml: failed builds at their profile, broken budgets at their budget line. */
+/**
+ * Annotations on trt-ci.yml: failed builds and inconsistent engines at their profile, broken budgets at their
+ * budget line.
+ */
 function reportAnnotations(report, toRepoPath) {
     const out = [];
     for (const build of report.builds) {
@@ -1313,6 +1319,20 @@ function reportAnnotations(report, toRepoPath) {
             level: 'failure',
             title: `${build.model}/${build.profile}: out of tolerance against ONNX Runtime`,
             message: [build.accuracy.problem, ...reasons].filter(Boolean).join('\n'),
+        });
+    }
+    for (const build of report.builds) {
+        // At the profile's line: the batch range there is what the engine is wrong across.
+        const failed = build.consistency?.checks.filter((c) => c.status === 'failed') ?? [];
+        const at = build.configPosition;
+        if (failed.length === 0 || !at)
+            continue;
+        out.push({
+            path: toRepoPath(at.file),
+            startLine: at.line,
+            level: 'failure',
+            title: `${build.model}/${build.profile}: not the same in a batch`,
+            message: failed.map((c) => c.message).join('\n'),
         });
     }
     for (const budget of report.budgets) {
@@ -1918,6 +1938,56 @@ function accuracySection(rows) {
     };
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/report/sections/consistency.js
+
+
+
+const consistency_ICON = { passed: '✅', failed: '❌', error: '❗', off: '⏭️', skipped: '⏭️' };
+const CHECK_ICON = { passed: '✅', failed: '❌', skipped: '⏭️' };
+const consistency_TABLE = tableOf(['', 'engine', 'GPU', 'batch', 'identical rows', 'alone vs batch', 'run twice', '']);
+const verdict = (checks, id) => {
+    const check = checks.find((c) => c.id === id);
+    return check ? md(CHECK_ICON[check.status]) : '–';
+};
+function consistency_line(r) {
+    const c = r.build.consistency;
+    const failed = c.checks.filter((k) => k.status === 'failed');
+    const why = c.status === 'off'
+        ? `off: ${c.reason}`
+        : c.status === 'skipped' || c.status === 'error'
+            ? `${c.status}: ${c.reason}`
+            : failed.length
+                ? failed.map((k) => k.message).join('; ')
+                : (c.checks.find((k) => k.id === 'same-run-twice')?.message ?? '');
+    return consistency_TABLE.row([
+        md(consistency_ICON[c.status]),
+        engineName(r.build),
+        r.gpu,
+        c.batch ? `${c.batch.size} along dim ${c.batch.dim}` : '–',
+        verdict(c.checks, 'identical-rows'),
+        verdict(c.checks, 'alone-vs-batch'),
+        verdict(c.checks, 'same-run-twice'),
+        why,
+    ]);
+}
+const wrong = (c) => c.status === 'failed' || c.status === 'error';
+function consistencySection(rows) {
+    const listed = rows.filter((r) => r.build.consistency);
+    if (listed.length === 0)
+        return null;
+    const ran = listed.filter((r) => r.build.consistency.checks.length > 0 || wrong(r.build.consistency));
+    const failed = listed.filter((r) => wrong(r.build.consistency));
+    return {
+        priority: failed.length ? PRIORITY.failure : PRIORITY.passed,
+        text: [
+            `#### ${failed.length ? '❌' : '✅'} The same in a batch, alone and twice: ` +
+                `${ran.length - failed.length}/${ran.length} engines consistent`,
+            '',
+            ...foldedTable(consistency_TABLE.head, failed.map(consistency_line), listed.filter((r) => !failed.includes(r)).map(consistency_line), 'fine'),
+        ].join('\n'),
+    };
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/common/units.js
 const SIZE_UNITS = {
     B: 1,
@@ -2251,6 +2321,12 @@ function deployItems(build, base) {
         position: build.configPosition,
     }));
 }
+/** Where an output was judged: "at the interior shape x:4x1x19x31", "at opt (x:1x3x224x224)". */
+function shapeWords(output) {
+    if (output.shape === 'interior')
+        return `at the interior shape ${output.at ?? '?'}`;
+    return output.at ? `at ${output.shape} (${output.at})` : `(${output.shape})`;
+}
 /** What a user can do about an engine whose rows change with their company (docs/accuracy.md#consistency). */
 const CONSISTENCY_TODO = {
     'identical-rows': 'the engine mixes rows of a batch: pin the batch in the profile (min = max) until a TensorRT release fixes it, ' +
@@ -2300,24 +2376,34 @@ function actionItems(reports) {
             const accuracy = build.accuracy;
             if (accuracy && (accuracy.status === 'failed' || accuracy.status === 'error')) {
                 const worst = accuracy.outputs.find((o) => o.failure);
+                // Wrong at one shape of the range and right at others: the shapes it passes at say where it goes wrong.
+                const fine = [...new Set(accuracy.outputs.filter((o) => o.at !== worst?.at).map((o) => o.shape))];
+                const passesElsewhere = worst && fine.length > 0 && accuracy.outputs.every((o) => o.at === worst.at || !o.failure);
                 const broken = accuracy.outputs.reduce((sum, o) => sum + o.nan + o.inf, 0);
                 const start = accuracy.divergence;
                 items.push({
                     ...base,
                     what: accuracy.status === 'error'
                         ? 'accuracy could not be checked'
-                        : `accuracy: ${worst ? markdown_text_text(`${worst.name} (${worst.shape}) ${worst.failure}`) : 'out of tolerance'}`,
+                        : worst
+                            ? `accuracy: ${markdown_text_text(`${worst.name} ${shapeWords(worst)}: ${worst.failure}`)}`
+                            : 'accuracy: out of tolerance',
                     why: accuracy.problem
                         ? markdown_text_text(accuracy.problem)
                         : broken > 0
                             ? `${broken} NaN/Inf values: an FP16 overflow`
-                            : null,
-                    todo: start?.status === 'found' && start.computes && !start.computes.startsWith('fp32')
-                        ? `the error starts at ${code(start.node)} (${markdown_text_text(start.op)}): keep it in FP32 (\`keep-fp32:\`); ` +
-                            '`trt-ci precision` finds the smallest list'
-                        : broken > 0
-                            ? '`trt-ci precision` finds the nodes to keep in FP32; list them in `keep-fp32:`'
-                            : "check the accuracy table; if the engine's precision is meant to lose this much, widen `accuracy:`",
+                            : passesElsewhere
+                                ? `at ${fine.join('/')} it passes`
+                                : null,
+                    todo: passesElsewhere && worst.shape === 'interior'
+                        ? `keep ${code(worst.at ?? '')} out of the profile's range (split the profile around it), or pin ` +
+                            'the shapes you serve; a first divergence at that shape names the node'
+                        : start?.status === 'found' && start.computes && !start.computes.startsWith('fp32')
+                            ? `the error starts at ${code(start.node)} (${markdown_text_text(start.op)}): keep it in FP32 (\`keep-fp32:\`); ` +
+                                '`trt-ci precision` finds the smallest list'
+                            : broken > 0
+                                ? '`trt-ci precision` finds the nodes to keep in FP32; list them in `keep-fp32:`'
+                                : "check the accuracy table; if the engine's precision is meant to lose this much, widen `accuracy:`",
                     position: accuracy.configPosition,
                 });
             }
@@ -3378,6 +3464,7 @@ function preflightSections(reports) {
 
 
 
+
 const SUMMARY_LIMIT_BYTES = 1024 * 1024 - 1024;
 const COMMENT_LIMIT_BYTES = 65_535;
 function renderReports(reports, options) {
@@ -3389,6 +3476,7 @@ function renderReports(reports, options) {
         noBaseSection(reports),
         ...failures(rows),
         accuracySection(rows),
+        consistencySection(rows),
         keepFp32Section(reports),
         latencySection(reports, rows),
         growthSection(rows),
