@@ -6,6 +6,7 @@ await import('./startup.js');
 await import('./parse.js');
 await import('./fuzz-logs.js');
 await import('./accuracy.js');
+await import('./accuracy-sweep.js');
 await import('./shard.js');
 await import('./onnx-inputs.js');
 await import('./explain.js');
