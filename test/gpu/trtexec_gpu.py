@@ -214,6 +214,42 @@ def graph_on_gpu(model, dtype, kept):
     return run
 
 
+def planted(outputs, dims, engine):
+    """GPU_STANDIN_FAULT, per engine (`<part of its path>=<fault>;…`): a fault computed on the GPU in the engine's own
+    precision, on its real outputs, that the consistency checks and the sweep must catch. couple-rows:R adds R times
+    the batch's mean row to every row when the batch is above 1 (NVIDIA/TensorRT#4853); row-drift:R scales row b by
+    1 + R·b (#4813); at-shape:<dims>:R scales every value by 1 + R at that one input shape (#4846). What it changed
+    is measured, not assumed: the largest change and the largest value, a JSON line to GPU_STANDIN_FAULT_LOG."""
+    import torch
+    setting = os.environ.get('GPU_STANDIN_FAULT', '')
+    fault = next((entry.split('=', 1)[1] for entry in setting.split(';')
+                  if '=' in entry and entry.split('=', 1)[0] in engine), '')
+    if not fault:
+        return outputs
+    kind, _, rest = fault.partition(':')
+    changed = {}
+    for name, y in outputs.items():
+        size = float(rest.rsplit(':', 1)[-1])
+        if kind == 'couple-rows' and y.shape[0] > 1:
+            changed[name] = y + size * y.mean(dim=0, keepdim=True)
+        elif kind == 'row-drift':
+            rows = torch.arange(y.shape[0], device=y.device, dtype=y.dtype).reshape(-1, *([1] * (y.dim() - 1)))
+            changed[name] = y * (1 + size * rows)
+        elif kind == 'at-shape' and 'x'.join(str(d) for d in dims) == rest.rsplit(':', 1)[0]:
+            changed[name] = y * (1 + size)
+        else:
+            changed[name] = y
+    record = os.environ.get('GPU_STANDIN_FAULT_LOG')
+    if record:
+        with open(record, 'a') as f:
+            for name, y in outputs.items():
+                delta = (changed[name].float() - y.float()).abs().max().item()
+                f.write(json.dumps({'engine': os.path.basename(engine), 'fault': fault, 'shape': dims,
+                                    'output': name, 'maxAbsChange': delta,
+                                    'maxAbsValue': y.float().abs().max().item()}) + '\n')
+    return changed
+
+
 def infer(options, args):
     """--loadEngine with --loadInputs: the engine's model (the PyTorch module saved next to its ONNX as
     <onnx>.pt) run once on the GPU in the precision it was built with; the output written as trtexec 10.16
@@ -243,8 +279,9 @@ def infer(options, args):
     first = onnx.load(meta['onnx'], load_external_data=False).graph.output[0].name
     with torch.no_grad():
         result = model(x)
+        result = planted(result if isinstance(result, dict) else {first: result}, dims, options['--loadEngine'])
     # A module answers its one output; a graph each of its outputs (marked ones included).
-    outs = {k: v.float().cpu().numpy() for k, v in (result if isinstance(result, dict) else {first: result}).items()}
+    outs = {k: v.float().cpu().numpy() for k, v in result.items()}
     log('I', f'Engine loaded; inference in {meta["dtype"]}')
     if '--dumpRawBindingsToFile' in options:
         dumps = [(name, 'input', x.cpu().numpy())] + [(tensor, 'output', out) for tensor, out in outs.items()]
@@ -350,7 +387,8 @@ def timed(options, args, model, shapes):
 
 
 # The switches a call carries to the server: the rest of a server's environment is its own.
-FORWARDED = ('CUDA_VISIBLE_DEVICES', 'GPU_STANDIN_HOLD_S', 'GPU_STANDIN_RECORD')
+FORWARDED = ('CUDA_VISIBLE_DEVICES', 'GPU_STANDIN_HOLD_S', 'GPU_STANDIN_RECORD', 'GPU_STANDIN_FAULT',
+             'GPU_STANDIN_FAULT_LOG')
 
 
 def serve(path):
