@@ -87,6 +87,6 @@ writeFileSync(`${out}/consistency.json`, `${JSON.stringify({
     'sweep there only; each fault measured as the stand-in planted it on the GPU',
   passed, date: new Date().toISOString().slice(0, 10), gpu, status: report.status, engines,
 }, null, 2)}\n`);
-console.log(JSON.stringify({ passed, engines: engines.map((e) => [e.model, e.consistency, e.checks, e.accuracyFailsAt]) }));
+console.log(JSON.stringify({ passed, engines: engines.map((e) => [e.model, e.consistency, e.accuracyFailsAt]) }));
 JS
 tail -3 "$out/consistency-stderr.txt"
