@@ -53,6 +53,14 @@ write(
   backoff,
 );
 
+const consistency = json('consistency/consistency.json');
+write(
+  'consistency',
+  consistency?.goal ?? 'the consistency checks and the sweep catch faults planted on the GPU',
+  consistency?.passed === true,
+  consistency?.engines ?? null,
+);
+
 const sampler = builds?.sampler ?? null;
 write(
   'sampler',

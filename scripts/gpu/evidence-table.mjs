@@ -28,6 +28,13 @@ const MEASURED = {
         return `${e.model}: ${e.status}, max abs ${num(o.maxAbsError, 3)}, cosine ${num(o.cosine, 7)}${inf}`;
       })
       .join('; '),
+  consistency: (m) =>
+    m
+      .map(
+        (e) =>
+          `${e.model}: ${e.consistency}${e.accuracyFailsAt.length ? `, accuracy fails at ${e.accuracyFailsAt.join('/')}` : ''}`,
+      )
+      .join('; '),
   explain: (m) =>
     m
       .map(

@@ -2,7 +2,8 @@
 # npm run gpu-check, on the GPU machine (device tool: carry .gpu from ../shared/tools/gpu-node-prep): every
 # GPU check in one command. builds-check.sh (preflight against the real nvidia-smi, peak-memory attribution,
 # the out-of-memory back-off, the sampler's cost and, with N >= 2 GPUs, the N-GPU runs), accuracy-check.sh
-# (FP16/BF16 against ONNX Runtime, the planted overflow) and latency-check.sh (A/A, 1/2/5% slowdowns, and
+# (FP16/BF16 against ONNX Runtime, the planted overflow), consistency-check.sh (faults in a batch and at one shape
+# inside the range, planted on the GPU) and latency-check.sh (A/A, 1/2/5% slowdowns, and
 # explain's profile runs after a run's A/B),
 # then scripts/gpu/checks.mjs writes one JSON per check to $OUT (<check>.json: what was measured, whether it
 # held, the commit it ran on). Copy them to bench/results/gpu-check/<date>-<machine>/; npm run build makes
@@ -25,6 +26,8 @@ OUT=$work/builds timeout 300 bash "$root/scripts/gpu/builds-check.sh" > "$work/b
 echo "builds rc=$?"
 OUT=$work/accuracy timeout 300 bash "$root/scripts/gpu/accuracy-check.sh" > "$work/accuracy.log" 2>&1
 echo "accuracy rc=$?"
+OUT=$work/consistency timeout 500 bash "$root/scripts/gpu/consistency-check.sh" > "$work/consistency.log" 2>&1
+echo "consistency rc=$?"
 for mode in aa ab explain; do
   case $mode in aa) count=${AA_COUNT:-10} ;; ab) count=${AB_COUNT:-3} ;; explain) count=${EXPLAIN_COUNT:-2} ;; esac
   OUT=$work/latency MODE=$mode COUNT=$count timeout 400 bash "$root/scripts/gpu/latency-check.sh" \
