@@ -30,10 +30,10 @@ const MEASURED = {
       .join('; '),
   consistency: (m) =>
     m
-      .map(
-        (e) =>
-          `${e.model}: ${e.consistency}${e.accuracyFailsAt.length ? `, accuracy fails at ${e.accuracyFailsAt.join('/')}` : ''}`,
-      )
+      .map((e) => {
+        const at = e.accuracyFailsAt.length ? `, accuracy fails at ${e.accuracyFailsAt.join('/')}` : '';
+        return `${e.model}: ${e.consistency}${at}`;
+      })
       .join('; '),
   explain: (m) =>
     m
