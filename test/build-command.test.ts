@@ -70,8 +70,11 @@ describe('build: { command, plan }', () => {
     // The plan the script wrote: TensorRT's header, read and verified like any other.
     expect(report.plans[0]).toMatchObject({ magic: true, tensorrtVersion: '10.16.1.11' });
     expect(report.budgets.find((b: { metric: string }) => b.metric === 'plan-size').status).toBe('pass');
-    // trtexec loaded it and ran it against ONNX Runtime.
+    // trtexec loaded it and ran it against ONNX Runtime, across the range, and in company (issue 59).
     expect(build.accuracy.status).toBe('passed');
+    expect(build.accuracy.outputs.map((o: { shape: string }) => o.shape)).toEqual(['opt', 'min', 'max', 'interior']);
+    expect(build.consistency.status).toBe('passed');
+    expect(build.consistency.checks.map((c: { status: string }) => c.status)).toEqual(['passed', 'passed', 'passed']);
     // trtexec built nothing: it only loaded.
     expect(runner.calls().filter((c) => c.args.some((a) => a.startsWith('--saveEngine=')))).toEqual([]);
   });
