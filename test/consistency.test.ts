@@ -185,6 +185,24 @@ describe('the checks on engines from the stand-in, with no accuracy check asked 
     expect(consistency.checks.find((c) => c.id === 'same-run-twice')!.status).toBe('failed');
   });
 
+  it.each([
+    ['a correct', null, 'passed'],
+    ['a coupled', 'couple-rows:0.5', 'failed'],
+  ])('TensorRT 11.1, fp16 from the FP16 ONNX trt-ci writes: %s engine is %s', async (_, fault, status) => {
+    const runner = makeRunner({
+      version: '11.1.0.5',
+      ...(fault && { trtexecEnv: { TRTEXEC_STANDIN_OUTPUT_ERROR: fault } }),
+    });
+    writeFileSync(join(runner.dir, 'classifier.onnx'), classifierOnnx());
+    const config = runner.writeConfig(
+      `output-dir: out\nmodels:\n  - name: cls\n    onnx: classifier.onnx\n    precision: fp16\n${PROFILE}`,
+    );
+    const result = await cli(['build', '--config', config], { cwd: runner.dir });
+    expect(result.code, result.stderr).toBe(status === 'passed' ? 0 : 1);
+    const report = JSON.parse(readFileSync(join(runner.dir, 'out', 'report.json'), 'utf8')) as Report;
+    expect(report.builds[0]!.consistency!.status).toBe(status);
+  });
+
   it('turned off, the reason is in the report and no check runs; false alone is a config error', async () => {
     const { result, consistency } = await run(
       'couple-rows:0.5',
