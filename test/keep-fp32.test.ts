@@ -9,7 +9,13 @@ import { writePrecisionOnnx } from '../src/builds/precision-onnx.js';
 import type { PrecisionSearchRecord, Report } from '../src/contract/report.js';
 import { keepFp32Section } from '../src/report/sections/keep-fp32.js';
 import { cli, makeRunner } from './support/harness.js';
-import { controlFlowOnnx, ifOverflowOnnx, logSumExpOnnx, plantedChainOnnx } from './support/onnx-models.js';
+import {
+  classifierOnnx,
+  controlFlowOnnx,
+  ifOverflowOnnx,
+  logSumExpOnnx,
+  plantedChainOnnx,
+} from './support/onnx-models.js';
 import { mixedPrecisionOnnx } from '../src/onnx/mixed-precision.js';
 
 const VERSIONS = { '10.16': '10.16.1.11', '11.2': '11.2.1.2' } as const;
@@ -199,6 +205,20 @@ describe('trt-ci precision: the search, each candidate built and checked', () =>
       2 + k * (Math.ceil(Math.log2(R)) + 1) + k * (Math.ceil(Math.log2(S)) + 1) + 1,
     );
     expect(new Set(search.trials.map((t: { keep: string[] }) => t.keep.join(','))).size).toBe(search.trials.length);
+  });
+
+  it('candidates over a range are swept like the gate, and skip the consistency runs, said (issue 59)', async () => {
+    const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_VERSION: VERSIONS['11.2'] } });
+    // Logits past FP16's range: the all-FP16 candidate fails, and the search runs candidates.
+    writeFileSync(join(runner.dir, 'cls.onnx'), classifierOnnx({ scale: 20000 }));
+    const config = runner.writeConfig(
+      'output-dir: out\nmodels:\n  - name: cls\n    onnx: cls.onnx\n    precision: fp16\n    accuracy: {}\n' +
+        '    profiles: [{ name: p, shapes: { x: { min: 1x3x8x8, opt: 2x3x8x8, max: 4x3x8x8 } } }]\n',
+    );
+    await cli(['precision', '--config', config, '--json']);
+    const first = JSON.parse(readFileSync(join(runner.dir, 'out', 'precision', 'cls', '1', 'report.json'), 'utf8'));
+    expect(first.builds[0].consistency).toMatchObject({ status: 'off', reason: /keep-fp32 candidate/ });
+    expect(first.builds[0].accuracy.outputs.map((o: { shape: string }) => o.shape)).toContain('interior');
   });
 
   for (const version of Object.keys(VERSIONS) as (keyof typeof VERSIONS)[]) {

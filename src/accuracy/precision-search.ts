@@ -161,6 +161,8 @@ export function candidateConfig(
         deployCost: false,
         budgets: {},
         precisionSearch: null,
+        // A candidate is judged by its accuracy alone: the gate's run checks its batch consistency once.
+        consistency: { ...m.consistency, off: 'a keep-fp32 candidate, judged by its accuracy alone' },
         ...changes,
         accuracy: m.accuracy && { ...m.accuracy, firstDivergence: first },
       })),
