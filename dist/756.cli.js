@@ -10365,7 +10365,14 @@ async function findFirstDivergence(outcome, checked, context, checkMarked) {
             return fail(`the engine with marked outputs did not build: ${build.failure?.message ?? 'no plan'}`);
         // One shape, every marked tensor against ONNX Runtime's on the marked model; top-k means nothing for an
         // intermediate tensor, so tensors are judged by atol, rtol and cosine.
-        const markedCheck = { ...check, shapes: [shape], reference: null, topK: null };
+        // At the one shape that failed: two interior points share a name, and only one may have failed.
+        const markedCheck = {
+            ...check,
+            shapes: [shape],
+            reference: null,
+            topK: null,
+            ...(failing.at && { onlyAt: failing.at }),
+        };
         const markedOutcome = { ...outcome, job: markedJob };
         const run = await checkMarked(markedOutcome, build.plan.path, markedCheck, context, {
             folder: (0,external_node_path_.join)(dir, 'check'),
@@ -10564,7 +10571,7 @@ async function checkEngine(outcome, plan, check, context, place, readers) {
     const { job } = outcome;
     const outputs = [];
     const folder = place?.folder ?? (0,external_node_path_.join)(context.config.outputDir, 'accuracy');
-    for (const point of pointsOf(job.profile, check.shapes)) {
+    for (const point of pointsOf(job.profile, check.shapes).filter((p) => !check.onlyAt || p.at === check.onlyAt)) {
         const { profile, pick, shape, at } = point;
         const dir = (0,external_node_path_.join)(folder, `${job.model.name}.${job.profile.name}.${point.name}`);
         // A dump left by an earlier run must never stand in for this run's outputs.

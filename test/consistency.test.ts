@@ -243,6 +243,24 @@ describe('the shapes inside a range the accuracy check sweeps (issue 59)', () =>
     expect(interiorPoints(profile(['x', [1], [2], [4]])).map((q) => q.shapes[0]!.opt)).toEqual([[3], [3]]);
   });
 
+  it('the first divergence of a failure at one of two interior shapes is sought at that shape, not the other', async () => {
+    const range = profile(['x', [1, 3, 8, 8], [2, 3, 8, 8], [8, 3, 8, 8]]);
+    const points = interiorPoints(range).map((q) => q.shapes[0]!.opt.join('x'));
+    expect(new Set(points).size).toBe(2);
+    const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_OUTPUT_ERROR: `at-shape:${points[0]}:0.2` } });
+    writeFileSync(join(runner.dir, 'classifier.onnx'), classifierOnnx());
+    const config = runner.writeConfig(
+      'output-dir: out\nmodels:\n  - name: cls\n    onnx: classifier.onnx\n    accuracy: {}\n' +
+        '    consistency: { off: "not this test" }\n' +
+        '    profiles: [{ name: p, shapes: { x: { min: 1x3x8x8, opt: 2x3x8x8, max: 8x3x8x8 } } }]\n',
+    );
+    expect((await cli(['build', '--config', config], { cwd: runner.dir })).code).toBe(1);
+    const report = JSON.parse(readFileSync(join(runner.dir, 'out', 'report.json'), 'utf8')) as Report;
+    const accuracy = report.builds[0]!.accuracy!;
+    expect(accuracy.outputs.filter((o) => o.failure).map((o) => o.at)).toEqual([`x:${points[0]}`]);
+    expect(accuracy.divergence).toMatchObject({ status: 'found', shape: 'interior' });
+  });
+
   it('wrong at one interior shape (#4846): fails there, passes at the corners, and says so first', async () => {
     const [inside] = interiorPoints(profile(['x', [1, 3, 8, 8], [2, 3, 8, 8], [4, 3, 8, 8]]));
     const at = inside!.shapes[0]!.opt.join('x');

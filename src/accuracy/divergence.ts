@@ -116,7 +116,14 @@ export async function findFirstDivergence(
       return fail(`the engine with marked outputs did not build: ${build.failure?.message ?? 'no plan'}`);
     // One shape, every marked tensor against ONNX Runtime's on the marked model; top-k means nothing for an
     // intermediate tensor, so tensors are judged by atol, rtol and cosine.
-    const markedCheck = { ...check, shapes: [shape], reference: null, topK: null };
+    // At the one shape that failed: two interior points share a name, and only one may have failed.
+    const markedCheck = {
+      ...check,
+      shapes: [shape],
+      reference: null,
+      topK: null,
+      ...(failing.at && { onlyAt: failing.at }),
+    };
     const markedOutcome = { ...outcome, job: markedJob };
     const run = await checkMarked(markedOutcome, build.plan.path, markedCheck, context, {
       folder: join(dir, 'check'),

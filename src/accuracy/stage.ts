@@ -134,7 +134,7 @@ async function checkEngine(
   const { job } = outcome;
   const outputs: AccuracyOutput[] = [];
   const folder = place?.folder ?? join(context.config.outputDir, 'accuracy');
-  for (const point of pointsOf(job.profile, check.shapes)) {
+  for (const point of pointsOf(job.profile, check.shapes).filter((p) => !check.onlyAt || p.at === check.onlyAt)) {
     const { profile, pick, shape, at } = point;
     const dir = join(folder, `${job.model.name}.${job.profile.name}.${point.name}`);
     // A dump left by an earlier run must never stand in for this run's outputs.

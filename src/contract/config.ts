@@ -35,6 +35,8 @@ export interface AccuracyConfig {
   topK: number | null;
   /** A failing engine is built once more with its tensors marked, to name where its error starts. */
   firstDivergence: boolean;
+  /** Only the point at these shapes (trtexec's --shapes text): a first-divergence pass at the one that failed. */
+  onlyAt?: string;
 }
 
 export interface ShapeRange {
