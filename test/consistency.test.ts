@@ -243,7 +243,7 @@ describe('the shapes inside a range the accuracy check sweeps (issue 59)', () =>
     expect(interiorPoints(profile(['x', [1], [2], [4]])).map((q) => q.shapes[0]!.opt)).toEqual([[3], [3]]);
   });
 
-  it('the first divergence of a failure at one of two interior shapes is sought at that shape, not the other', async () => {
+  it('a first divergence after a failure at one of two interior shapes is sought at that one', async () => {
     const range = profile(['x', [1, 3, 8, 8], [2, 3, 8, 8], [8, 3, 8, 8]]);
     const points = interiorPoints(range).map((q) => q.shapes[0]!.opt.join('x'));
     expect(new Set(points).size).toBe(2);
