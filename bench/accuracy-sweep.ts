@@ -60,8 +60,8 @@ try {
     return Number(process.hrtime.bigint() - start) / 1e6;
   };
   // The references of both sets of shapes computed once and kept, then each mode timed three times (median).
-  await timed('before');
-  await timed('now');
+  const firstBefore = await timed('before');
+  const firstNow = await timed('now');
   const median = async (mode: Mode) => {
     const times = [await timed(mode), await timed(mode), await timed(mode)].sort((a, b) => a - b);
     return times[1]!;
@@ -72,7 +72,9 @@ try {
   console.log(
     `accuracy sweep + consistency: the accuracy stage of 2 engines took ${before.toFixed(0)} ms at opt only, ` +
       `${now.toFixed(0)} ms sweeping opt/min/max/interior with the 3 consistency checks: ` +
-      `${(now / before).toFixed(2)}x (the issue's goal: <= 1.5x)`,
+      `${(now / before).toFixed(2)}x (the issue's goal: <= 1.5x); the first runs, computing the references: ` +
+      `${(firstBefore - none).toFixed(0)} ms and ${(firstNow - none).toFixed(0)} ms ` +
+      `(${((firstNow - none) / (firstBefore - none)).toFixed(2)}x)`,
   );
 } finally {
   rmSync(dir, { recursive: true, force: true });
