@@ -1,6 +1,14 @@
 // How alike two builds of one engine are (issue 60): bits, tactics, outputs, measured, never inferred.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parseExportedOutput } from '../src/tensorrt/export-output.js';
+import { parseEngineLayers } from '../src/tensorrt/layer-info.js';
 import { type BuildSample, certifiedLevel, judgeRebuild, tacticChanges } from '../src/stability/levels.js';
+import { makeRunner, type Runner, STANDIN_TRTEXEC } from './support/harness.js';
+import { classifierOnnx } from './support/onnx-models.js';
 
 const layers = (...tactics: [string, string | null][]) => tactics.map(([name, tactic]) => ({ name, tactic }));
 const sample = (over: Partial<BuildSample> = {}): BuildSample => ({
@@ -10,6 +18,15 @@ const sample = (over: Partial<BuildSample> = {}): BuildSample => ({
   ...over,
 });
 const tolerance = { atol: 0.5, rtol: 0 };
+
+/** The trtexec stand-in as a program, answering as TensorRT 10.16.1. */
+function trtexec(args: string[], env: Record<string, string>) {
+  const result = spawnSync(process.execPath, [STANDIN_TRTEXEC, ...args], {
+    env: { ...process.env, STANDIN_PROGRAM: 'trtexec', TRTEXEC_STANDIN_VERSION: '10.16.1.11', ...env },
+    encoding: 'utf8',
+  });
+  return { status: result.status, out: `${result.stdout}${result.stderr}` };
+}
 
 describe('the level a rebuild reaches', () => {
   it('the same bytes: bits', () => {
@@ -69,5 +86,68 @@ describe('the level a rebuild reaches', () => {
     expect(certifiedLevel([of('bits'), of('outputs'), of('tactics')])).toBe('outputs');
     expect(certifiedLevel([of('bits'), of('bits')])).toBe('bits');
     expect(certifiedLevel([])).toBeNull();
+  });
+});
+
+describe('the stand-in picks tactics as a GPU timing does (TRTEXEC_STANDIN_TACTIC_FLIP)', () => {
+  /** One build of the classifier into `plan` with its detailed layer info, then one run on fixed inputs. */
+  function buildAndRun(runner: Runner, name: string, flip: string) {
+    const env = { TRTEXEC_STANDIN_TACTIC_FLIP: flip };
+    const onnx = join(runner.dir, 'classifier.onnx');
+    const plan = join(runner.dir, `${name}.plan`);
+    const shapes = 'x:1x3x8x8';
+    const built = trtexec(
+      [
+        `--onnx=${onnx}`,
+        `--saveEngine=${plan}`,
+        `--minShapes=${shapes}`,
+        `--optShapes=${shapes}`,
+        `--maxShapes=${shapes}`,
+        '--skipInference',
+        '--profilingVerbosity=detailed',
+        `--exportLayerInfo=${plan}.json`,
+      ],
+      env,
+    );
+    expect(built.status, built.out).toBe(0);
+    const input = Float32Array.from({ length: 3 * 8 * 8 }, (_, i) => Math.cos(i) * 2);
+    writeFileSync(join(runner.dir, 'x.bin'), Buffer.from(input.buffer));
+    const out = join(runner.dir, `${name}.out.json`);
+    const ran = trtexec(
+      [
+        `--loadEngine=${plan}`,
+        `--shapes=${shapes}`,
+        `--loadInputs=x:${join(runner.dir, 'x.bin')}`,
+        `--exportOutput=${out}`,
+      ],
+      env,
+    );
+    expect(ran.status, ran.out).toBe(0);
+    return {
+      sha256: createHash('sha256').update(readFileSync(plan)).digest('hex'),
+      layers: parseEngineLayers(readFileSync(`${plan}.json`, 'utf8')).layers,
+      outputs: new Map(parseExportedOutput(readFileSync(out, 'utf8')).map((o) => [o.name, o.values] as const)),
+    };
+  }
+
+  it('with the knob off two builds are one engine (bits); with it at 1 every layer changes its tactic', () => {
+    const runner = makeRunner();
+    writeFileSync(join(runner.dir, 'classifier.onnx'), classifierOnnx());
+    const [a, b] = [buildAndRun(runner, 'a', '0'), buildAndRun(runner, 'b', '0')];
+    expect(judgeRebuild(a, b, tolerance).level).toBe('bits');
+    const c = buildAndRun(runner, 'c', '1');
+    const judged = judgeRebuild(a, c, { atol: 1e-3, rtol: 0 });
+    expect(judged.bytesEqual).toBe(false);
+    expect(judged.changedLayers).toEqual([
+      { layer: 'node_conv2d + node_relu', first: '0x000000000000001f', again: '0x00000000000000a1' },
+      {
+        layer: '__myl_CastMulLtSeleCast_myl6_0',
+        first: '__myl_CastMulLtSeleCast_0x1',
+        again: '__myl_CastMulLtSeleCast_0x2',
+      },
+    ]);
+    // Another accumulation order: the last bits move, well within an FP32 tolerance.
+    expect(judged.outputs).toMatchObject({ bitwiseEqual: false, outOfTolerance: 0 });
+    expect(judged.level).toBe('outputs');
   });
 });

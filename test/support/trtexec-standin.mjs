@@ -42,6 +42,8 @@
 //                                 shape of the first input: at-shape:<dims>:R (noise there only), for every
 //                                 engine or per engine: <part of its path>=<error>,…
 //   TRTEXEC_STANDIN_OUTPUT_TYPE   the output bindings' type in dumps: fp32 (default) | fp16
+//   TRTEXEC_STANDIN_TACTIC_FLIP   p in [0, 1]: each build flips each layer's tactic with probability p (random);
+//                                 its plan bytes, layer info and outputs' last bits follow
 //   TRTEXEC_STANDIN_NO_GRAPH      "1" for every engine, or per engine <part of its path>=1: its CUDA graph
 //                                 cannot be captured (trtexec's warning; the run goes on without one)
 //   STANDIN_GPU_STATE             folder shared with the nvidia-smi stand-in: memory held per GPU
@@ -119,6 +121,25 @@ async function trtexec(io) {
   // A weakly typed FP16 build (--fp16, TensorRT <= 10): the layers pinned to FP32 (--layerPrecisions with
   // --precisionConstraints=obey or prefer), as JSON; inference rounds every other layer's outputs to FP16.
   const FP16_MARK = 'trtexec-standin fp16=';
+  // The layers whose tactic a build picked other than the default (TRTEXEC_STANDIN_TACTIC_FLIP), as JSON.
+  const TACTICS_MARK = 'trtexec-standin flipped=';
+  /**
+   * TRTEXEC_STANDIN_TACTIC_FLIP=<p>: each build, each layer picks its other tactic with probability p, drawn from
+   * the OS's randomness, as TensorRT's timing does between runs (NVIDIA/TensorRT#4798, #4730). Chosen once per
+   * call; the plan's bytes, its layer info and, through the plan, its outputs' last bits follow the choice.
+   */
+  const STANDIN_LAYERS = ['node_conv2d + node_relu', '__myl_CastMulLtSeleCast_myl6_0'];
+  let flippedLayers = null;
+  const flipped = (layers) => {
+    if (flippedLayers) return flippedLayers;
+    const p = Number(env.TRTEXEC_STANDIN_TACTIC_FLIP ?? 0);
+    const draws = new Uint32Array(layers.length);
+    globalThis.crypto.getRandomValues(draws);
+    flippedLayers = layers.filter((_, i) => draws[i] / 0x100000000 < p);
+    return flippedLayers;
+  };
+  /** A layer's tactic: its default, or the other one when this build flipped it. */
+  const tacticOf = (layer, own, other) => (flippedLayers?.includes(layer) ? other : own);
   const thisGpuCc = () => env.TRTEXEC_STANDIN_GPU_CC ?? '9.0';
   const thisGpuName = () => env.TRTEXEC_STANDIN_GPU_NAME ?? 'NVIDIA H200';
   const portableTakesEffect = () =>
@@ -820,6 +841,10 @@ async function trtexec(io) {
     // The bindings have the network's own types (a strongly typed FP16/BF16 network keeps them); the stand-in
     // computes an FP16/BF16 network in FP32 (ONNX Runtime's CPU has no BF16) and rounds its outputs back.
     const BINDING = bindingTypes();
+    // A build that flipped tactics accumulates in another order: real float32 rounding moves the last bits.
+    const flipsAt = text.indexOf(TACTICS_MARK);
+    const flips =
+      flipsAt < 0 ? 0 : JSON.parse(text.slice(flipsAt + TACTICS_MARK.length, text.indexOf('\n', flipsAt))).length;
     const fp16At = text.indexOf(FP16_MARK);
     const fp16 =
       fp16At < 0 ? null : { kept: JSON.parse(text.slice(fp16At + FP16_MARK.length, text.indexOf('\n', fp16At))) };
@@ -863,7 +888,10 @@ async function trtexec(io) {
         );
         return { name, dims: [...tensor.dims], type, networkType: own, values };
       }
-      const batched = batchFault(error, Array.from(tensor.data, Number), [...tensor.dims]);
+      const reordered = Array.from(tensor.data, (v) =>
+        flips ? Math.fround(Math.fround(v + flips) - flips) : Number(v),
+      );
+      const batched = batchFault(error, reordered, [...tensor.dims]);
       const values = batched.map((v, i) => {
         let value = v;
         if (error.startsWith('noise:')) value = v * (1 + Number(error.slice(6)) * noise());
@@ -1536,8 +1564,9 @@ async function trtexec(io) {
     const onnx = options.get('--onnx');
     const weights = onnx && existsSync(onnx) ? createHash('sha256').update(readFileSync(onnx)).digest('hex') : null;
     const fp16 = fp16Layers();
+    const flips = flipped(STANDIN_LAYERS);
     const seed = createHash('sha256')
-      .update(JSON.stringify([shapes, onnx && basename(onnx), weights, versionCode, ...(fp16 ? [fp16] : [])]))
+      .update(JSON.stringify([shapes, onnx && basename(onnx), weights, versionCode, ...(fp16 ? [fp16] : []), ...flips]))
       .digest();
     const keystream = createCipheriv('aes-128-ctr', seed.subarray(0, 16), seed.subarray(16, 32));
     keystream.update(plan.subarray(36, body)).copy(plan, 36);
@@ -1546,7 +1575,11 @@ async function trtexec(io) {
     const level = options.get('--hardwareCompatibilityLevel') ?? 'none';
     const built = `${BUILT_MARK}${thisGpuCc()};${thisGpuName()};${level}\n`;
     const precision = fp16 ? `${FP16_MARK}${JSON.stringify(fp16.kept)}\n` : '';
-    const model = Buffer.from(`${ONNX_MARK}${inCwd(options.get('--onnx') ?? '')}\n${built}${precision}`, 'utf8');
+    const tactics = flips.length ? `${TACTICS_MARK}${JSON.stringify(flips)}\n` : '';
+    const model = Buffer.from(
+      `${ONNX_MARK}${inCwd(options.get('--onnx') ?? '')}\n${built}${precision}${tactics}`,
+      'utf8',
+    );
     if (36 + model.length <= body) model.copy(plan, 36);
     const cut = fault('TRTEXEC_STANDIN_CUT_PLAN');
     writeFileSync(path, cut === undefined ? plan : plan.subarray(0, Number(cut)));
@@ -1657,7 +1690,9 @@ async function trtexec(io) {
                 ...typed(floatType),
               })),
               Outputs: output('node_conv2d + node_relu'),
-              TacticValue: portableChanged ? '0x0000000000000020' : '0x000000000000001f',
+              TacticValue: portableChanged
+                ? '0x0000000000000020'
+                : tacticOf('node_conv2d + node_relu', '0x000000000000001f', '0x00000000000000a1'),
               StreamId: 0,
               Metadata: '[ONNX Layer: node_conv2d]\u001e[ONNX Layer: node_relu]',
             },
@@ -1666,7 +1701,11 @@ async function trtexec(io) {
               LayerType: 'kgen',
               Inputs: [],
               Outputs: output('__myl_CastMulLtSeleCast_myl6_0'),
-              TacticName: '__myl_CastMulLtSeleCast_0x1',
+              TacticName: tacticOf(
+                '__myl_CastMulLtSeleCast_myl6_0',
+                '__myl_CastMulLtSeleCast_0x1',
+                '__myl_CastMulLtSeleCast_0x2',
+              ),
               StreamId: 0,
               Metadata: '[ONNX Layer: node_leaky_relu]',
             },
