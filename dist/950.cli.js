@@ -12793,7 +12793,7 @@ module.exports = tgammaILargeXSeries;
 
 // MODULES //
 
-var powm1 = __webpack_require__( 2375 );
+var powm1 = __webpack_require__( 4756 );
 var sumSeries = __webpack_require__( 6491 );
 var gamma1pm1 = __webpack_require__( 7186 );
 var smallGamma2Series = __webpack_require__( 7708 );
@@ -19785,7 +19785,7 @@ module.exports = pow;
 
 /***/ }),
 
-/***/ 2375:
+/***/ 4756:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /**

@@ -28752,7 +28752,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _edge_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(81173);
 // report/action.yml: the runners' reports merged into one sticky comment and one check run.
 
-await (0,_edge_js__WEBPACK_IMPORTED_MODULE_0__/* .runStep */ .e)(async () => (await Promise.all(/* import() */[__nccwpck_require__.e(357), __nccwpck_require__.e(369)]).then(__nccwpck_require__.bind(__nccwpck_require__, 15369))).reportJob, (0,_edge_js__WEBPACK_IMPORTED_MODULE_0__/* .processEdge */ .Z)());
+await (0,_edge_js__WEBPACK_IMPORTED_MODULE_0__/* .runStep */ .e)(async () => (await Promise.all(/* import() */[__nccwpck_require__.e(357), __nccwpck_require__.e(231)]).then(__nccwpck_require__.bind(__nccwpck_require__, 18231))).reportJob, (0,_edge_js__WEBPACK_IMPORTED_MODULE_0__/* .processEdge */ .Z)());
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);

@@ -3,6 +3,7 @@
 import { searchKeepLists } from './accuracy/keep-lists-in-run.js';
 import { checkAccuracy } from './accuracy/stage.js';
 import { checkConsistency } from './accuracy/consistency-stage.js';
+import { checkStability } from './stability/stage.js';
 import { type BuildStageResult, runBuildStage, skipBuildStage } from './builds/build-stage.js';
 import type { StageContext } from './builds/stage-context.js';
 import type { Config } from './contract/config.js';
@@ -68,6 +69,8 @@ async function buildAndReport(
   const accuracy = ran('accuracy', await checkAccuracy(outcomes, context));
   // Right for one sample is not right in a batch: engines whose profile has a range are run in company too.
   const consistency = ran('consistency', await checkConsistency(outcomes, context));
+  // The engine tested is the engine served only if a rebuild gives it: `stability:` rebuilds and measures.
+  const stability = ran('stability', await checkStability(outcomes, context));
   const latency = ran('latency', await compareLatency(outcomes, start.baseline, context));
   const explain = ran('explain', await explainChanges(outcomes, latency.latency, start.baseline, context));
   // trt-ci builds where it runs: a Windows runner makes Windows plans.
@@ -78,7 +81,8 @@ async function buildAndReport(
   const step = tensorrtStep(start.baseline, context.version);
   const searched = await searchKeepLists(outcomes, accuracy, config, say, candidateRuns(options), step);
   const precisionSearch = ran('precision-search', searched);
-  const found = { preflight, scans, accuracy, consistency, latency, explain, deploy, deployCost, precisionSearch };
+  const checks = { accuracy, consistency, stability };
+  const found = { preflight, scans, ...checks, latency, explain, deploy, deployCost, precisionSearch };
   return recordRun(context, start, stage, { ...found, interrupted }, options);
 }
 

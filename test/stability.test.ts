@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { parseExportedOutput } from '../src/tensorrt/export-output.js';
 import { parseEngineLayers } from '../src/tensorrt/layer-info.js';
 import { type BuildSample, certifiedLevel, judgeRebuild, tacticChanges } from '../src/stability/levels.js';
-import { makeRunner, type Runner, STANDIN_TRTEXEC } from './support/harness.js';
+import type { Report } from '../src/contract/report.js';
+import { cli, makeRunner, type Runner, STANDIN_TRTEXEC } from './support/harness.js';
 import { classifierOnnx } from './support/onnx-models.js';
 
 const layers = (...tactics: [string, string | null][]) => tactics.map(([name, tactic]) => ({ name, tactic }));
@@ -149,5 +150,59 @@ describe('the stand-in picks tactics as a GPU timing does (TRTEXEC_STANDIN_TACTI
     // Another accumulation order: the last bits move, well within an FP32 tolerance.
     expect(judged.outputs).toMatchObject({ bitwiseEqual: false, outOfTolerance: 0 });
     expect(judged.level).toBe('outputs');
+  });
+});
+
+describe('stability: { rebuilds } in a run (issue 60)', () => {
+  async function run(flip: string, cache = '') {
+    // Only the first rebuild's timing picks other tactics: the engine and the second rebuild keep theirs.
+    const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_TACTIC_FLIP: flip, TRTEXEC_STANDIN_ONLY: 'rebuild-1' } });
+    writeFileSync(join(runner.dir, 'classifier.onnx'), classifierOnnx());
+    const config = runner.writeConfig(
+      `output-dir: out\n${cache}stability: { rebuilds: 2 }\nmodels:\n  - name: cls\n    onnx: classifier.onnx\n` +
+        '    profiles: [{ name: p, shapes: { x: 2x3x8x8 } }]\n',
+    );
+    const result = await cli(['build', '--config', config], { cwd: runner.dir });
+    const report = JSON.parse(readFileSync(join(runner.dir, 'out', 'report.json'), 'utf8')) as Report;
+    return { result, stability: report.builds[0]!.stability!, runner };
+  }
+
+  it('builds that pick the same tactics are one engine: bits, each rebuild its own plan', async () => {
+    const { result, stability } = await run('0');
+    expect(result.code, result.stderr).toBe(0);
+    expect(stability).toMatchObject({ level: 'bits', asked: 2 });
+    expect(stability.rebuilds.map((r) => [r.level, r.bytesEqual, r.plan])).toEqual([
+      ['bits', true, 'out/stability/cls.p/rebuild-1.plan'],
+      ['bits', true, 'out/stability/cls.p/rebuild-2.plan'],
+    ]);
+  });
+
+  it('builds whose timing picks other tactics: the layers named, the outputs compared, the level', async () => {
+    const { result, stability, runner } = await run('1');
+    expect(result.code, result.stderr).toBe(0);
+    expect(stability.level).toBe('outputs');
+    const [flipped, kept] = stability.rebuilds;
+    expect(flipped).toMatchObject({ level: 'outputs', bytesEqual: false });
+    expect(flipped!.changedLayers!.map((c) => [c.layer, c.first, c.again])).toEqual([
+      ['node_conv2d + node_relu', '0x000000000000001f', '0x00000000000000a1'],
+      ['__myl_CastMulLtSeleCast_myl6_0', '__myl_CastMulLtSeleCast_0x1', '__myl_CastMulLtSeleCast_0x2'],
+    ]);
+    expect(flipped!.outputs).toMatchObject({ bitwiseEqual: false, outOfTolerance: 0 });
+    expect(kept!.level).toBe('bits');
+    const summary = readFileSync(join(runner.dir, 'out', 'summary.md'), 'utf8');
+    expect(summary).toMatch(
+      new RegExp(
+        String.raw`\| cls / p \| NVIDIA H200 \| outputs \(the same outputs\) \| 2/2 \| ` +
+          String.raw`tactics of \`node_conv2d \+ node_relu\`, \`__myl_CastMulLtSeleCast_myl6_0\`; ` +
+          String.raw`outputs up to [\d.e-]+ apart \|`,
+      ),
+    );
+  });
+
+  it('a rebuild is built afresh, never served from the engine cache', async () => {
+    const { stability, runner } = await run('0', 'cache-dir: cache\n');
+    expect(stability.level).toBe('bits');
+    // Three builds ran: the engine and its two rebuilds; none was a cache hit.
+    expect(runner.calls().filter((c) => c.args.some((a) => a.startsWith('--saveEngine=')))).toHaveLength(3);
   });
 });

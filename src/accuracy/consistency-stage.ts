@@ -9,9 +9,9 @@ import type { StageContext } from '../builds/stage-context.js';
 import { errorMessage } from '../common/errors.js';
 import type { Consistency, ConsistencyCheck } from '../contract/consistency.js';
 import type { ModelConfig } from '../contract/config.js';
-import { isElementType } from '../onnx/element-type.js';
 import { readOnnxIo } from '../onnx/inputs.js';
 import type { InputTensor } from '../onnx/seeded-inputs.js';
+import { readingRequest } from '../runners/plan-runner.js';
 import {
   batchPlan,
   consistencyInputs,
@@ -108,7 +108,6 @@ function runner(
   context: StageContext,
 ) {
   const { job } = outcome;
-  const outputTypes = new Map(outputs.map((o) => [o.name, o.type]));
   const folder = join(context.config.outputDir, 'consistency', `${job.model.name}.${job.profile.name}`);
   const where = {
     gpu: outcome.gpu?.index ?? null,
@@ -126,15 +125,8 @@ function runner(
       plugins: job.model.plugins,
       dynamicPlugins: job.model.dynamicPlugins,
     };
-    // No reference: the outputs are named (to be read back) and compared with each other, not with ONNX Runtime.
-    const expected = outputs.map((o) => ({
-      name: o.name,
-      type: isElementType(o.type) ? o.type : ('float32' as const),
-      dims: [],
-      values: new Float32Array(0),
-    }));
-    const request = { inputs, expected, tolerance: { atols: [], rtol: 0 }, dir, outputTypes };
-    const ran = await context.runner.infer(engine, where, request);
+    // No reference: the outputs are read back and compared with each other, not with ONNX Runtime's.
+    const ran = await context.runner.infer(engine, where, readingRequest(inputs, outputs, dir));
     if ('problem' in ran) throw new Error(`the ${name} run: ${ran.problem}`);
     return ran.outputs;
   };

@@ -63,7 +63,8 @@ export async function buildPlan(job: BuildJob, gpu: number | null, context: Buil
   if (irregular.length > 0)
     return done({ ...notRun(job, facts, externalDataFailure(job, irregular)), status: 'failed' });
 
-  const cache = context.cache ?? null;
+  // A rebuild proves what a build gives: the cache would hand back the engine it is compared with.
+  const cache = job.fresh ? null : (context.cache ?? null);
   const request = cache && keyRequest(job, facts && { ...facts, driverVersion: info?.driverVersion ?? null }, context);
   const got = await getOrBuild(cache, request, job, () => built(job, gpu, facts, context), context.signal);
   // A plan from the cache is measured as a built one is: its latency is this run's, on this GPU.

@@ -17,6 +17,8 @@ export interface BuildJob {
   workspaceBytes?: number;
   /** fp16 on TensorRT 11: the FP16 ONNX trtexec builds instead of the model's (builds/precision-onnx.ts). */
   precisionOnnx?: PrecisionOnnx;
+  /** A rebuild (the stability stage's): built afresh, never served from the engine cache nor stored in it. */
+  fresh?: boolean;
 }
 
 /** The FP16 or BF16 ONNX a model is built from, and what it holds. */
@@ -59,7 +61,7 @@ export function sideJob(
   job: BuildJob,
   dir: string,
   name: string,
-  changes: { model?: ModelConfig; precisionOnnx?: PrecisionOnnx | undefined; workspaceBytes: number },
+  changes: { model?: ModelConfig; precisionOnnx?: PrecisionOnnx | undefined; workspaceBytes: number; fresh?: boolean },
 ): BuildJob {
   const model = { ...(changes.model ?? job.model), benchmark: false };
   const { precisionOnnx, ...rest } = job;
@@ -72,6 +74,7 @@ export function sideJob(
     logPrefix: join(dir, name),
     workspaceBytes: changes.workspaceBytes,
     ...(written && { precisionOnnx: written }),
+    ...(changes.fresh && { fresh: true }),
   };
 }
 

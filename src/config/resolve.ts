@@ -41,6 +41,7 @@ export function resolveConfig(
     minFreeDiskBytes: raw['min-free-disk'],
     skipChecks: raw['skip-checks'],
     preflight: raw.preflight,
+    stability: raw.stability ? { rebuilds: raw.stability.rebuilds } : null,
     cacheDir: raw['cache-dir'] === undefined || raw['cache-dir'].startsWith('oci:') ? null : at(raw['cache-dir']),
     cacheRegistry: raw['cache-dir']?.startsWith('oci:')
       ? { primary: raw['cache-dir'], pr: raw['cache-pr-repository'] ?? null }

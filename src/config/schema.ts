@@ -13,6 +13,7 @@ import { duration, expected, extraArgs, limit, name, path, refProblem, shapeRang
 import { precisionSearch } from './values.js';
 import { consistency } from './consistency-schema.js';
 import { accuracy } from './accuracy-schema.js';
+import { stability } from './stability-schema.js';
 
 const budgets = z.strictObject(
   Object.fromEntries(
@@ -217,6 +218,7 @@ export const configSchema = z.strictObject(
     build: buildCommand,
     run: runCommand,
     budgets: budgets.optional().describe("Budgets for every model; a model's budgets override them metric by metric."),
+    stability,
     // The accuracy check for every model that sets none of its own.
     accuracy: accuracy
       .optional()

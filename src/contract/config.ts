@@ -139,6 +139,8 @@ export interface Config {
   minFreeDiskBytes: number;
   skipChecks: CheckId[];
   preflight: 'enforce' | 'warn-only';
+  /** Rebuild each engine this many more times and measure how alike the builds are; null: off. */
+  stability: { rebuilds: number } | null;
   /**
    * Engines by content key, kept between runs; null when not configured. With an oci:// cache the entry sets
    * it to a folder of the run's own, the registry's first tier.

@@ -17,6 +17,8 @@ export type { PrecisionSearchRecord } from './precision-search.js';
 import { cacheSummarySchema } from './cache-summary.js';
 import { consistencySchema } from './consistency.js';
 export * from './consistency.js';
+import { stabilitySchema } from './stability.js';
+export * from './stability.js';
 import {
   accuracySchema,
   deployCostSchema,
@@ -252,6 +254,8 @@ export const reportBuildSchema = z.object({
    * whose profile has a range unless the model turns it off; null where no range, or before 0.15.
    */
   consistency: consistencySchema.nullable().default(null),
+  /** How alike the engine's rebuilds are (stability:); null when not asked, or before 0.15. */
+  stability: stabilitySchema.nullable().default(null),
   /** The latency A/B against the base engine on the same GPU (benchmark: ab); null otherwise. */
   latency: latencySchema.nullable().default(null),
   /**

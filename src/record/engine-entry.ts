@@ -7,6 +7,7 @@ import { MiB } from '../common/units.js';
 import type {
   Accuracy,
   Consistency,
+  Stability,
   BaselineFigures,
   BudgetRow,
   ConfigPosition,
@@ -23,6 +24,7 @@ export interface EngineResults {
   scans: ReadonlyMap<JobKey, EngineScan>;
   accuracy: ReadonlyMap<JobKey, Accuracy>;
   consistency: ReadonlyMap<JobKey, Consistency>;
+  stability: ReadonlyMap<JobKey, Stability>;
   latency: ReadonlyMap<JobKey, Latency>;
   explain: ReadonlyMap<JobKey, Explanation>;
   deploy: ReadonlyMap<JobKey, { targets: DeployRow[]; claims: string[] }>;
@@ -90,6 +92,7 @@ export function engineEntry(
         }
       : null,
     consistency: results.consistency.get(key) ?? null,
+    stability: results.stability.get(key) ?? null,
     latency: results.latency.get(key) ?? null,
     explain: results.explain.get(key) ?? null,
     deploy: results.deploy.get(key)?.targets ?? [],

@@ -31,5 +31,9 @@ function relativeBuild(b: ReportBuild, rel: (path: string) => string): ReportBui
     latency: base(b.latency),
     deployCost: b.deployCost && { ...b.deployCost, latency: base(b.deployCost.latency) },
     scan: b.scan && { ...b.scan, path: rel(b.scan.path) },
+    stability: b.stability && {
+      ...b.stability,
+      rebuilds: b.stability.rebuilds.map((r) => ({ ...r, plan: r.plan && rel(r.plan) })),
+    },
   };
 }

@@ -7,6 +7,7 @@ import { fitSections, type Section } from '../common/trim.js';
 import { rowsOf } from './rows.js';
 import { accuracySection } from './sections/accuracy.js';
 import { consistencySection } from './sections/consistency.js';
+import { stabilitySection } from './sections/stability.js';
 import { backoffSection } from './sections/backoff.js';
 import { budgetSection } from './sections/budgets.js';
 import { changeChart } from './sections/change-chart.js';
@@ -49,6 +50,7 @@ export function renderReports(reports: readonly Report[], options: RenderOptions
     ...failures(rows),
     accuracySection(rows),
     consistencySection(rows),
+    stabilitySection(rows),
     keepFp32Section(reports),
     latencySection(reports, rows),
     growthSection(rows),

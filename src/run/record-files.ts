@@ -4,6 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { searchKeepLists } from '../accuracy/keep-lists-in-run.js';
 import type { checkConsistency } from '../accuracy/consistency-stage.js';
+import type { checkStability } from '../stability/stage.js';
 import type { checkAccuracy } from '../accuracy/stage.js';
 import type { BuildStageResult } from '../builds/build-stage.js';
 import { buildManifest } from '../builds/manifest.js';
@@ -32,6 +33,7 @@ export interface RunFindings {
   scans: Awaited<ReturnType<typeof verifyBuilds>>;
   accuracy: Awaited<ReturnType<typeof checkAccuracy>>;
   consistency: Awaited<ReturnType<typeof checkConsistency>>;
+  stability: Awaited<ReturnType<typeof checkStability>>;
   latency: Awaited<ReturnType<typeof compareLatency>>;
   explain: Awaited<ReturnType<typeof explainChanges>>;
   deploy: ReturnType<typeof predictDeploy>;
@@ -84,7 +86,7 @@ export async function recordRun(
   const { config } = context;
   const { outcomes } = stage;
   const { preflight, scans, accuracy, consistency, latency, explain, deploy, deployCost, precisionSearch } = found;
-  const { interrupted } = found;
+  const { interrupted, stability } = found;
   const environment = runEnvironment(context, stage);
   // Each model's size read once, for the budgets and the entries alike (a model has several profiles).
   const sizes = new Map(config.models.map((m) => [m.onnx, fileSize(m.onnx)]));
@@ -126,7 +128,7 @@ export async function recordRun(
       interrupted,
       precisionSearch,
     },
-    { scans, accuracy, consistency, latency: latency.latency, explain, deploy, deployCost, ...compared },
+    { scans, accuracy, consistency, stability, latency: latency.latency, explain, deploy, deployCost, ...compared },
     (path) => relative(options.cwd, path) || '.',
   );
   const manifest = await manifestOf(outcomes, context, start.startedAt, options.commit ?? null);

@@ -6,6 +6,7 @@
 // not run. docs/run-command.md is the command's contract.
 import { type ModelConfig, type ProfileConfig, runProfile, type ShapeChoice } from '../contract/config.js';
 import type { Failure, Perf } from '../contract/report.js';
+import { isElementType } from '../onnx/element-type.js';
 import type { ReferenceOutput } from '../onnx/runtime.js';
 import type { InputTensor } from '../onnx/seeded-inputs.js';
 import type { Binding } from '../tensorrt/bindings.js';
@@ -75,6 +76,25 @@ export interface InferRequest {
   dir: string;
   /** Each output's type in the model. */
   outputTypes: ReadonlyMap<string, string>;
+}
+
+/**
+ * A run whose outputs are read back and compared with another run's, not judged against a reference: each output
+ * named by the model (to be read) and typed as it says.
+ */
+export function readingRequest(
+  inputs: readonly InputTensor[],
+  outputs: readonly { name: string; type: string }[],
+  dir: string,
+): InferRequest {
+  const expected = outputs.map((o) => ({
+    name: o.name,
+    type: isElementType(o.type) ? o.type : ('float32' as const),
+    dims: [],
+    values: new Float32Array(0),
+  }));
+  const outputTypes = new Map(outputs.map((o) => [o.name, o.type]));
+  return { inputs, expected, tolerance: { atols: [], rtol: 0 }, dir, outputTypes };
 }
 
 export type Inferred =

@@ -13,6 +13,7 @@ export function build(model: string, profile: string, gpu: string, over: Partial
     profile,
     accuracy: null,
     consistency: null,
+    stability: null,
     latency: null,
     explain: null,
     deploy: [],

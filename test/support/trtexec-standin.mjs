@@ -132,7 +132,8 @@ async function trtexec(io) {
   let flippedLayers = null;
   const flipped = (layers) => {
     if (flippedLayers) return flippedLayers;
-    const p = Number(env.TRTEXEC_STANDIN_TACTIC_FLIP ?? 0);
+    // A fault switch: TRTEXEC_STANDIN_ONLY picks the builds it applies to.
+    const p = Number(fault('TRTEXEC_STANDIN_TACTIC_FLIP') ?? 0);
     const draws = new Uint32Array(layers.length);
     globalThis.crypto.getRandomValues(draws);
     flippedLayers = layers.filter((_, i) => draws[i] / 0x100000000 < p);

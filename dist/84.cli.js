@@ -1,8 +1,8 @@
-export const id = 756;
-export const ids = [756];
+export const id = 84;
+export const ids = [84];
 export const modules = {
 
-/***/ 4756:
+/***/ 1084:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -1035,10 +1035,27 @@ const accuracy = schemas/* strictObject */.rej({
     path: ['inputs'],
 });
 
+;// CONCATENATED MODULE: ./.build/tsc/config/stability-schema.js
+// trt-ci.yml's `stability:`: rebuild each engine and measure how alike the builds are (docs/stability.md).
+
+
+const stability = schemas/* strictObject */.rej({
+    rebuilds: schemas/* number */.aig(expected('a number of rebuilds, 1 to 10'))
+        .int(expected('a whole number of rebuilds'))
+        .min(1, expected('at least 1 rebuild'))
+        .max(10, expected('at most 10 rebuilds'))
+        .default(2)
+        .describe("How many more times each engine is built, with the run's timing cache (default 2)."),
+}, expected('a mapping like { rebuilds: 2 }'))
+    .optional()
+    .describe('Rebuild each engine and certify how alike the builds are: the same bytes, the same tactic in every layer, ' +
+    'the same outputs (measured, never inferred). Off unless set; each rebuild is a whole build.');
+
 ;// CONCATENATED MODULE: ./.build/tsc/config/schema.js
 // The shape of trt-ci.yml: which keys each mapping takes, what each holds (the values of values.ts), its
 // default, its description (the editor schema and docs/config.md are made from them), and which keys take
 // ${NAME} from the environment (fromEnv: the one place that is said).
+
 
 
 
@@ -1184,6 +1201,7 @@ const configSchema = schemas/* strictObject */.rej({
     build: buildCommand,
     run: runCommand,
     budgets: budgets.optional().describe("Budgets for every model; a model's budgets override them metric by metric."),
+    stability: stability,
     // The accuracy check for every model that sets none of its own.
     accuracy: accuracy
         .optional()
@@ -2869,6 +2887,7 @@ function resolveConfig(raw, dir, file, locators) {
         minFreeDiskBytes: raw['min-free-disk'],
         skipChecks: raw['skip-checks'],
         preflight: raw.preflight,
+        stability: raw.stability ? { rebuilds: raw.stability.rebuilds } : null,
         cacheDir: raw['cache-dir'] === undefined || raw['cache-dir'].startsWith('oci:') ? null : at(raw['cache-dir']),
         cacheRegistry: raw['cache-dir']?.startsWith('oci:')
             ? { primary: raw['cache-dir'], pr: raw['cache-pr-repository'] ?? null }
@@ -4234,6 +4253,7 @@ const describeBindings = (bindings) => `${bindings
 // trtexec). What a runner cannot give (per-layer times from a command) it says, and the stage says why it did
 // not run. docs/run-command.md is the command's contract.
 
+
 /** A built engine of a model's profile, run at one of the profile's shapes (opt: what it is measured at). */
 function engineOf(plan, model, profile, pick = 'opt') {
     const shapes = profile ? runProfile(profile).shapes.map((s) => ({ input: s.input, dims: s[pick] })) : [];
@@ -4252,6 +4272,20 @@ function shapesFromText(text) {
         shapes.push({ input: match[1] ?? match[2], dims: match[3].split('x').map(Number) });
     }
     return shapes.length > 0 ? shapes : null;
+}
+/**
+ * A run whose outputs are read back and compared with another run's, not judged against a reference: each output
+ * named by the model (to be read) and typed as it says.
+ */
+function readingRequest(inputs, outputs, dir) {
+    const expected = outputs.map((o) => ({
+        name: o.name,
+        type: isElementType(o.type) ? o.type : 'float32',
+        dims: [],
+        values: new Float32Array(0),
+    }));
+    const outputTypes = new Map(outputs.map((o) => [o.name, o.type]));
+    return { inputs, expected, tolerance: { atols: [], rtol: 0 }, dir, outputTypes };
 }
 /** A run that did not finish: how it ended and its log, for the stage's message. */
 class RunFailed extends Error {
@@ -7158,6 +7192,7 @@ function sideJob(job, dir, name, changes) {
         logPrefix: (0,external_node_path_.join)(dir, name),
         workspaceBytes: changes.workspaceBytes,
         ...(written && { precisionOnnx: written }),
+        ...(changes.fresh && { fresh: true }),
     };
 }
 /** Every model × profile in config order (one engine each), or the ones `selection` picks. */
@@ -10934,7 +10969,6 @@ const toleranceOf = (model) => model.accuracy ?? model.consistency.tolerance;
 /** One run of the engine on `inputs` in a folder of its own; its outputs, or the error that says why not. */
 function runner(outcome, plan, outputs, context) {
     const { job } = outcome;
-    const outputTypes = new Map(outputs.map((o) => [o.name, o.type]));
     const folder = (0,external_node_path_.join)(context.config.outputDir, 'consistency', `${job.model.name}.${job.profile.name}`);
     const where = {
         gpu: outcome.gpu?.index ?? null,
@@ -10952,19 +10986,173 @@ function runner(outcome, plan, outputs, context) {
             plugins: job.model.plugins,
             dynamicPlugins: job.model.dynamicPlugins,
         };
-        // No reference: the outputs are named (to be read back) and compared with each other, not with ONNX Runtime.
-        const expected = outputs.map((o) => ({
-            name: o.name,
-            type: isElementType(o.type) ? o.type : 'float32',
-            dims: [],
-            values: new Float32Array(0),
-        }));
-        const request = { inputs, expected, tolerance: { atols: [], rtol: 0 }, dir, outputTypes };
-        const ran = await context.runner.infer(engine, where, request);
+        // No reference: the outputs are read back and compared with each other, not with ONNX Runtime's.
+        const ran = await context.runner.infer(engine, where, readingRequest(inputs, outputs, dir));
         if ('problem' in ran)
             throw new Error(`the ${name} run: ${ran.problem}`);
         return ran.outputs;
     };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/stability/levels.js
+// How alike two builds of one engine are, pure: the same bytes, the same tactic in every layer, the same
+// outputs on the same inputs. TensorRT picks tactics by timing them on the GPU, so two builds from the same
+// inputs need not be one engine (NVIDIA/TensorRT#4798: the same timing cache, 0 of 100 outputs bitwise equal;
+// #4730: identical commands, two engine graphs). A level is claimed only where it was measured.
+
+/** The strongest first: byte-identical plans, then the same tactics, then the same outputs; none of them. */
+const STABILITY_LEVELS = ['bits', 'tactics', 'outputs', 'none'];
+/** Every layer's tactic in both builds, and the layers where they differ (or one build lacks the layer). */
+function tacticChanges(first, again) {
+    const before = new Map(first.map((l) => [l.name, l.tactic]));
+    const after = new Map(again.map((l) => [l.name, l.tactic]));
+    const names = [...new Set([...before.keys(), ...after.keys()])];
+    return names
+        .map((layer) => ({ layer, first: before.get(layer) ?? null, again: after.get(layer) ?? null }))
+        .filter((c) => c.first !== c.again || !before.has(c.layer) || !after.has(c.layer));
+}
+/** The outputs of a rebuild against the first build's: bitwise, else by the accuracy check's tolerance. */
+function outputsAgainst(first, again, tolerance) {
+    let worst = { bitwiseEqual: true, output: null, maxAbsDiff: 0, outOfTolerance: 0 };
+    for (const [name, want] of first) {
+        const got = again.get(name);
+        if (!got || got.length !== want.length)
+            return { bitwiseEqual: false, output: name, maxAbsDiff: Infinity, outOfTolerance: 1 };
+        let bitwise = true;
+        for (let i = 0; i < want.length && bitwise; i += 1)
+            bitwise = Object.is(got[i], want[i]);
+        if (bitwise)
+            continue;
+        const error = compareOutput(got, want, [want.length], { ...tolerance, cosine: null, topK: null });
+        const maxAbsDiff = error.maxAbsError ?? Infinity;
+        if (worst.bitwiseEqual || error.outOfTolerance > worst.outOfTolerance || maxAbsDiff > worst.maxAbsDiff)
+            worst = { bitwiseEqual: false, output: name, maxAbsDiff, outOfTolerance: error.outOfTolerance };
+    }
+    return worst;
+}
+/** How a rebuild compares with the first build, and the strongest level that was measured to hold. */
+function judgeRebuild(first, again, tolerance) {
+    const bytesEqual = first.sha256 === again.sha256;
+    const changedLayers = first.layers && again.layers ? tacticChanges(first.layers, again.layers) : null;
+    const outputs = first.outputs && again.outputs ? outputsAgainst(first.outputs, again.outputs, tolerance) : null;
+    // The same bytes are the same engine. The same tactics count only where the outputs, when measured, agree too:
+    // #4798's builds shared a timing cache and still gave other outputs.
+    const outputsAgree = outputs !== null && outputs.outOfTolerance === 0;
+    const level = bytesEqual
+        ? 'bits'
+        : changedLayers?.length === 0 && (outputs === null || outputsAgree)
+            ? 'tactics'
+            : outputsAgree
+                ? 'outputs'
+                : 'none';
+    return { level, bytesEqual, changedLayers, outputs };
+}
+/**
+ * The level every rebuild reached: the weakest of them (an engine is as stable as its least alike rebuild); null
+ * when no rebuild ran, since nothing was measured.
+ */
+function certifiedLevel(rebuilds) {
+    if (rebuilds.length === 0)
+        return null;
+    const rank = (level) => STABILITY_LEVELS.indexOf(level);
+    return rebuilds.reduce((weakest, r) => (rank(r.level) > rank(weakest) ? r.level : weakest), 'bits');
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/stability/stage.js
+// The stability stage (`stability: { rebuilds: N }`): each engine that built (or came from the cache) is built N
+// more times, afresh, with the run's timing cache, and each rebuild is compared with it: the plan's bytes, the
+// tactic of every layer (detailed layer info), the outputs on the same seeded inputs at opt. The level every
+// rebuild reached is certified; nothing is claimed that was not measured (levels.ts).
+
+
+
+
+
+
+
+
+
+
+
+
+/** Each engine's stability, by its job; absent where `stability:` is off or the engine did not build. */
+async function checkStability(outcomes, context) {
+    const results = new Map();
+    const asked = context.config.stability?.rebuilds ?? 0;
+    if (asked === 0)
+        return results;
+    for (const outcome of outcomes) {
+        if (!outcome.plan || (outcome.status !== 'built' && outcome.status !== 'cached'))
+            continue;
+        if (context.signal?.aborted)
+            break;
+        const first = await sampleOf(outcome, outcome.plan.path, outcome.plan.layerInfo, context, 'first');
+        const rebuilds = [];
+        for (let n = 1; n <= asked && !context.signal?.aborted; n += 1)
+            rebuilds.push(await rebuildOnce(outcome, n, first, context));
+        const compared = rebuilds.filter((r) => r.problem === null);
+        results.set(jobKey(outcome.job), { level: certifiedLevel(compared), rebuilds, asked });
+    }
+    return results;
+}
+async function rebuildOnce(outcome, n, first, context) {
+    const { job } = outcome;
+    const dir = (0,external_node_path_.join)(context.config.outputDir, 'stability', `${job.model.name}.${job.profile.name}`);
+    const workspaceBytes = outcome.attempts.at(-1)?.workspaceBytes ?? job.model.workspaceBytes;
+    const again = sideJob(job, dir, `rebuild-${n}`, { workspaceBytes, fresh: true });
+    const none = { level: 'none', bytesEqual: false, changedLayers: null, outputs: null };
+    const built = await context.buildPlan(again, outcome.gpu?.index ?? null);
+    if (!built.plan)
+        return { ...none, plan: null, problem: `rebuild ${n} did not build: ${built.failure?.message ?? 'no plan'}` };
+    try {
+        const sample = await sampleOf(outcome, built.plan.path, built.plan.layerInfo, context, `rebuild-${n}`);
+        const judged = judgeRebuild(first, sample, stage_toleranceOf(outcome, first));
+        const outputs = judged.outputs && {
+            ...judged.outputs,
+            maxAbsDiff: Number.isFinite(judged.outputs.maxAbsDiff) ? judged.outputs.maxAbsDiff : null,
+        };
+        return { ...judged, outputs, plan: built.plan.path, problem: null };
+    }
+    catch (error) {
+        return { ...none, plan: built.plan.path, problem: `rebuild ${n} could not be compared: ${errorMessage(error)}` };
+    }
+}
+/** The accuracy check's tolerance (else the precision's defaults), absolute at the first build's largest output. */
+function stage_toleranceOf(outcome, first) {
+    const { atol, rtol } = outcome.job.model.accuracy ?? outcome.job.model.consistency.tolerance;
+    const each = [...(first.outputs?.values() ?? [])].map((values) => absoluteTolerance(atol, values));
+    return { atol: Math.max(0, ...each), rtol };
+}
+/** A build's plan digest, its layers' tactics, and its outputs on the seeded inputs at opt. */
+async function sampleOf(outcome, plan, layerInfo, context, name) {
+    const { job } = outcome;
+    const sha256 = (0,external_node_crypto_.createHash)('sha256')
+        .update(await (0,promises_.readFile)(plan))
+        .digest('hex');
+    const layers = layerInfo ? ((await readEngineLayers(layerInfo))?.layers ?? null) : null;
+    let io;
+    try {
+        io = readOnnxIo(job.model.onnx);
+    }
+    catch {
+        // A model trt-ci cannot read: the outputs are not measured, and no level is claimed by them.
+        return { sha256, layers, outputs: null };
+    }
+    const types = new Map(io.inputs.map((v) => [v.name, v.type]));
+    const inputs = seededInputs(runProfile(job.profile), 'opt', types);
+    const dir = (0,external_node_path_.join)(context.config.outputDir, 'stability', `${job.model.name}.${job.profile.name}`, `${name}.run`);
+    await (0,promises_.rm)(dir, { recursive: true, force: true });
+    await (0,promises_.mkdir)(dir, { recursive: true });
+    const where = {
+        gpu: outcome.gpu?.index ?? null,
+        timeoutMs: job.model.buildTimeoutMs,
+        ...(context.signal && { signal: context.signal }),
+    };
+    const request = readingRequest(inputs, io.outputs, dir);
+    const ran = await context.runner.infer(engineOf(plan, job.model, job.profile, 'opt'), where, request);
+    if ('problem' in ran)
+        throw new Error(ran.problem);
+    return { sha256, layers, outputs: ran.outputs };
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/gpu/selection.js
@@ -11718,7 +11906,8 @@ async function buildPlan(job, gpu, context) {
     const irregular = await irregularExternalData(job.model.onnx);
     if (irregular.length > 0)
         return done({ ...notRun(job, facts, externalDataFailure(job, irregular)), status: 'failed' });
-    const cache = context.cache ?? null;
+    // A rebuild proves what a build gives: the cache would hand back the engine it is compared with.
+    const cache = job.fresh ? null : (context.cache ?? null);
     const request = cache && keyRequest(job, facts && { ...facts, driverVersion: info?.driverVersion ?? null }, context);
     const got = await getOrBuild(cache, request, job, () => built(job, gpu, facts, context), context.signal);
     // A plan from the cache is measured as a built one is: its latency is this run's, on this GPU.
@@ -12519,6 +12708,37 @@ const consistencySchema = schemas/* object */.Ikc({
     reason: nullableString.default(null),
 });
 
+;// CONCATENATED MODULE: ./.build/tsc/contract/stability.js
+// How alike an engine's rebuilds are (docs/stability.md): the report's `stability`, when `stability:` asks.
+
+
+const level = schemas/* enum */.k5n(['bits', 'tactics', 'outputs', 'none']);
+const rebuildSchema = schemas/* object */.Ikc({
+    /** The strongest level measured to hold against the first build (src/stability/levels.ts). */
+    level,
+    bytesEqual: schemas/* boolean */.zMY(),
+    /** Layers whose tactic changed, with both choices; null when layer info was not there to compare. */
+    changedLayers: schemas/* array */.YOg(schemas/* object */.Ikc({ layer: schemas/* string */.YjP(), first: nullableString, again: nullableString })).nullable(),
+    /** The outputs on the accuracy check's seeded inputs at opt against the first build's; null when not run. */
+    outputs: schemas/* object */.Ikc({
+        bitwiseEqual: schemas/* boolean */.zMY(),
+        output: nullableString,
+        maxAbsDiff: nullableNumber,
+        outOfTolerance: schemas/* number */.aig(),
+    })
+        .nullable(),
+    /** The rebuild's plan, and why it could not be compared (it did not build, it did not run). */
+    plan: nullableString.default(null),
+    problem: nullableString.default(null),
+});
+const stabilitySchema = schemas/* object */.Ikc({
+    /** The level every rebuild reached (the weakest of them); null when no rebuild could be compared. */
+    level: level.nullable(),
+    rebuilds: schemas/* array */.YOg(rebuildSchema),
+    /** How many rebuilds were asked for. */
+    asked: count,
+});
+
 ;// CONCATENATED MODULE: ./.build/tsc/contract/engine-checks.js
 // What the stages after the builds find for an engine, as the report holds it: its outputs against ONNX
 // Runtime's (accuracy), its latency against the base engine's (the A/B), where and why it differs from the
@@ -12818,6 +13038,8 @@ const diagnosisSchema = schemas/* object */.Ikc({
 
 
 
+
+
 // The schemas of what the stages after the builds find (accuracy, latency, explain, deploy) are in
 // engine-checks.ts; this module is the report's, and the one to import them from.
 
@@ -13006,6 +13228,8 @@ const reportBuildSchema = schemas/* object */.Ikc({
      * whose profile has a range unless the model turns it off; null where no range, or before 0.15.
      */
     consistency: consistencySchema.nullable().default(null),
+    /** How alike the engine's rebuilds are (stability:); null when not asked, or before 0.15. */
+    stability: stabilitySchema.nullable().default(null),
     /** The latency A/B against the base engine on the same GPU (benchmark: ab); null otherwise. */
     latency: latencySchema.nullable().default(null),
     /**
@@ -17443,6 +17667,7 @@ function engineEntry(outcome, results, positions, onnxBytes) {
             }
             : null,
         consistency: results.consistency.get(key) ?? null,
+        stability: results.stability.get(key) ?? null,
         latency: results.latency.get(key) ?? null,
         explain: results.explain.get(key) ?? null,
         deploy: results.deploy.get(key)?.targets ?? [],
@@ -17484,6 +17709,10 @@ function relativeBuild(b, rel) {
         latency: base(b.latency),
         deployCost: b.deployCost && { ...b.deployCost, latency: base(b.deployCost.latency) },
         scan: b.scan && { ...b.scan, path: rel(b.scan.path) },
+        stability: b.stability && {
+            ...b.stability,
+            rebuilds: b.stability.rebuilds.map((r) => ({ ...r, plan: r.plan && rel(r.plan) })),
+        },
     };
 }
 
@@ -17839,6 +18068,54 @@ function consistencySection(rows) {
                 `${ran.length - failed.length}/${ran.length} engines consistent`,
             '',
             ...foldedTable(consistency_TABLE.head, failed.map(consistency_line), listed.filter((r) => !failed.includes(r)).map(consistency_line), 'fine'),
+        ].join('\n'),
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/report/sections/stability.js
+// How alike each engine's rebuilds are, when `stability:` asked: the level every rebuild reached, and for the
+// rebuilds that fell short, the layers whose tactic changed and the outputs' largest difference.
+
+
+
+
+const WORDS = {
+    bits: 'the same bytes',
+    tactics: 'the same tactics',
+    outputs: 'the same outputs',
+    none: 'other outputs',
+};
+const stability_TABLE = tableOf(['engine', 'GPU', 'level', 'rebuilds', 'what differed']);
+function differed(s) {
+    const short = s.rebuilds.filter((r) => r.level !== 'bits');
+    const layers = [...new Set(short.flatMap((r) => (r.changedLayers ?? []).map((c) => c.layer)))];
+    const worst = short.map((r) => r.outputs?.maxAbsDiff ?? 0).reduce((a, b) => Math.max(a, b), 0);
+    const problems = s.rebuilds.flatMap((r) => (r.problem ? [r.problem] : []));
+    return [
+        layers.length ? `tactics of ${layers.map(code).join(', ')}` : '',
+        worst > 0 ? `outputs up to ${Number(worst.toPrecision(3))} apart` : '',
+        ...problems.map(markdown_text_text),
+    ]
+        .filter(Boolean)
+        .join('; ');
+}
+function stabilitySection(rows) {
+    const listed = rows.filter((r) => r.build.stability);
+    if (listed.length === 0)
+        return null;
+    return {
+        priority: PRIORITY.table,
+        text: [
+            '#### 🔁 The same engine twice: each engine rebuilt and compared',
+            '',
+            ...stability_TABLE.head,
+            ...listed.map((r) => {
+                const s = r.build.stability;
+                const level = s.level ? `${s.level} (${WORDS[s.level]})` : 'not measured';
+                // Markdown already: the layers' names as code, a problem's words escaped.
+                const what = md(differed(s) || '–');
+                return stability_TABLE.row([engineName(r.build), r.gpu, level, `${s.rebuilds.length}/${s.asked}`, what]);
+            }),
         ].join('\n'),
     };
 }
@@ -19204,6 +19481,7 @@ function preflightSections(reports) {
 
 
 
+
 const SUMMARY_LIMIT_BYTES = 1024 * 1024 - 1024;
 const COMMENT_LIMIT_BYTES = 65_535;
 function renderReports(reports, options) {
@@ -19216,6 +19494,7 @@ function renderReports(reports, options) {
         ...failures(rows),
         accuracySection(rows),
         consistencySection(rows),
+        stabilitySection(rows),
         keepFp32Section(reports),
         latencySection(reports, rows),
         growthSection(rows),
@@ -19285,7 +19564,7 @@ async function recordRun(context, start, stage, found, options) {
     const { config } = context;
     const { outcomes } = stage;
     const { preflight, scans, accuracy, consistency, latency, explain, deploy, deployCost, precisionSearch } = found;
-    const { interrupted } = found;
+    const { interrupted, stability } = found;
     const environment = runEnvironment(context, stage);
     // Each model's size read once, for the budgets and the entries alike (a model has several profiles).
     const sizes = new Map(config.models.map((m) => [m.onnx, fileSize(m.onnx)]));
@@ -19320,7 +19599,7 @@ async function recordRun(context, start, stage, found, options) {
         manifest: outputs.manifest,
         interrupted,
         precisionSearch,
-    }, { scans, accuracy, consistency, latency: latency.latency, explain, deploy, deployCost, ...compared }, (path) => (0,external_node_path_.relative)(options.cwd, path) || '.');
+    }, { scans, accuracy, consistency, stability, latency: latency.latency, explain, deploy, deployCost, ...compared }, (path) => (0,external_node_path_.relative)(options.cwd, path) || '.');
     const manifest = await manifestOf(outcomes, context, start.startedAt, options.commit ?? null);
     await (0,promises_.mkdir)(config.outputDir, { recursive: true });
     const unwritten = await writeNewFiles([
@@ -19364,6 +19643,7 @@ async function verifyBuilds(outcomes) {
 ;// CONCATENATED MODULE: ./.build/tsc/pipeline.js
 // The run's stage order, and nothing else: its setup is run/open-run.ts, its record and files
 // run/record-files.ts. ARCHITECTURE.md lists the stages and what each takes and returns.
+
 
 
 
@@ -19423,6 +19703,8 @@ async function buildAndReport(context, start, options) {
     const accuracy = ran('accuracy', await checkAccuracy(outcomes, context));
     // Right for one sample is not right in a batch: engines whose profile has a range are run in company too.
     const consistency = ran('consistency', await checkConsistency(outcomes, context));
+    // The engine tested is the engine served only if a rebuild gives it: `stability:` rebuilds and measures.
+    const stability = ran('stability', await checkStability(outcomes, context));
     const latency = ran('latency', await compareLatency(outcomes, start.baseline, context));
     const explain = ran('explain', await explainChanges(outcomes, latency.latency, start.baseline, context));
     // trt-ci builds where it runs: a Windows runner makes Windows plans.
@@ -19433,7 +19715,8 @@ async function buildAndReport(context, start, options) {
     const step = tensorrtStep(start.baseline, context.version);
     const searched = await searchKeepLists(outcomes, accuracy, config, say, candidateRuns(options), step);
     const precisionSearch = ran('precision-search', searched);
-    const found = { preflight, scans, accuracy, consistency, latency, explain, deploy, deployCost, precisionSearch };
+    const checks = { accuracy, consistency, stability };
+    const found = { preflight, scans, ...checks, latency, explain, deploy, deployCost, precisionSearch };
     return recordRun(context, start, stage, { ...found, interrupted }, options);
 }
 /** "TensorRT 10.16 → 11.5" when the baseline ran another TensorRT minor than this run, else null. */

@@ -1,8 +1,8 @@
-export const id = 369;
-export const ids = [369];
+export const id = 231;
+export const ids = [231];
 export const modules = {
 
-/***/ 15369:
+/***/ 18231:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -477,6 +477,37 @@ const consistencySchema = schemas/* object */.Ikc({
     reason: nullableString.default(null),
 });
 
+;// CONCATENATED MODULE: ./.build/tsc/contract/stability.js
+// How alike an engine's rebuilds are (docs/stability.md): the report's `stability`, when `stability:` asks.
+
+
+const level = schemas/* enum */.k5n(['bits', 'tactics', 'outputs', 'none']);
+const rebuildSchema = schemas/* object */.Ikc({
+    /** The strongest level measured to hold against the first build (src/stability/levels.ts). */
+    level,
+    bytesEqual: schemas/* boolean */.zMY(),
+    /** Layers whose tactic changed, with both choices; null when layer info was not there to compare. */
+    changedLayers: schemas/* array */.YOg(schemas/* object */.Ikc({ layer: schemas/* string */.YjP(), first: nullableString, again: nullableString })).nullable(),
+    /** The outputs on the accuracy check's seeded inputs at opt against the first build's; null when not run. */
+    outputs: schemas/* object */.Ikc({
+        bitwiseEqual: schemas/* boolean */.zMY(),
+        output: nullableString,
+        maxAbsDiff: nullableNumber,
+        outOfTolerance: schemas/* number */.aig(),
+    })
+        .nullable(),
+    /** The rebuild's plan, and why it could not be compared (it did not build, it did not run). */
+    plan: nullableString.default(null),
+    problem: nullableString.default(null),
+});
+const stabilitySchema = schemas/* object */.Ikc({
+    /** The level every rebuild reached (the weakest of them); null when no rebuild could be compared. */
+    level: level.nullable(),
+    rebuilds: schemas/* array */.YOg(rebuildSchema),
+    /** How many rebuilds were asked for. */
+    asked: count,
+});
+
 ;// CONCATENATED MODULE: ./.build/tsc/contract/engine-checks.js
 // What the stages after the builds find for an engine, as the report holds it: its outputs against ONNX
 // Runtime's (accuracy), its latency against the base engine's (the A/B), where and why it differs from the
@@ -776,6 +807,8 @@ const diagnosisSchema = schemas/* object */.Ikc({
 
 
 
+
+
 // The schemas of what the stages after the builds find (accuracy, latency, explain, deploy) are in
 // engine-checks.ts; this module is the report's, and the one to import them from.
 
@@ -964,6 +997,8 @@ const reportBuildSchema = schemas/* object */.Ikc({
      * whose profile has a range unless the model turns it off; null where no range, or before 0.15.
      */
     consistency: consistencySchema.nullable().default(null),
+    /** How alike the engine's rebuilds are (stability:); null when not asked, or before 0.15. */
+    stability: stabilitySchema.nullable().default(null),
     /** The latency A/B against the base engine on the same GPU (benchmark: ab); null otherwise. */
     latency: latencySchema.nullable().default(null),
     /**
@@ -1984,6 +2019,54 @@ function consistencySection(rows) {
                 `${ran.length - failed.length}/${ran.length} engines consistent`,
             '',
             ...foldedTable(consistency_TABLE.head, failed.map(consistency_line), listed.filter((r) => !failed.includes(r)).map(consistency_line), 'fine'),
+        ].join('\n'),
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/report/sections/stability.js
+// How alike each engine's rebuilds are, when `stability:` asked: the level every rebuild reached, and for the
+// rebuilds that fell short, the layers whose tactic changed and the outputs' largest difference.
+
+
+
+
+const WORDS = {
+    bits: 'the same bytes',
+    tactics: 'the same tactics',
+    outputs: 'the same outputs',
+    none: 'other outputs',
+};
+const stability_TABLE = tableOf(['engine', 'GPU', 'level', 'rebuilds', 'what differed']);
+function differed(s) {
+    const short = s.rebuilds.filter((r) => r.level !== 'bits');
+    const layers = [...new Set(short.flatMap((r) => (r.changedLayers ?? []).map((c) => c.layer)))];
+    const worst = short.map((r) => r.outputs?.maxAbsDiff ?? 0).reduce((a, b) => Math.max(a, b), 0);
+    const problems = s.rebuilds.flatMap((r) => (r.problem ? [r.problem] : []));
+    return [
+        layers.length ? `tactics of ${layers.map(code).join(', ')}` : '',
+        worst > 0 ? `outputs up to ${Number(worst.toPrecision(3))} apart` : '',
+        ...problems.map(markdown_text_text),
+    ]
+        .filter(Boolean)
+        .join('; ');
+}
+function stabilitySection(rows) {
+    const listed = rows.filter((r) => r.build.stability);
+    if (listed.length === 0)
+        return null;
+    return {
+        priority: PRIORITY.table,
+        text: [
+            '#### 🔁 The same engine twice: each engine rebuilt and compared',
+            '',
+            ...stability_TABLE.head,
+            ...listed.map((r) => {
+                const s = r.build.stability;
+                const level = s.level ? `${s.level} (${WORDS[s.level]})` : 'not measured';
+                // Markdown already: the layers' names as code, a problem's words escaped.
+                const what = md(differed(s) || '–');
+                return stability_TABLE.row([engineName(r.build), r.gpu, level, `${s.rebuilds.length}/${s.asked}`, what]);
+            }),
         ].join('\n'),
     };
 }
@@ -3465,6 +3548,7 @@ function preflightSections(reports) {
 
 
 
+
 const SUMMARY_LIMIT_BYTES = 1024 * 1024 - 1024;
 const COMMENT_LIMIT_BYTES = 65_535;
 function renderReports(reports, options) {
@@ -3477,6 +3561,7 @@ function renderReports(reports, options) {
         ...failures(rows),
         accuracySection(rows),
         consistencySection(rows),
+        stabilitySection(rows),
         keepFp32Section(reports),
         latencySection(reports, rows),
         growthSection(rows),

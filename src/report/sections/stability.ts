@@ -1,0 +1,51 @@
+// How alike each engine's rebuilds are, when `stability:` asked: the level every rebuild reached, and for the
+// rebuilds that fell short, the layers whose tactic changed and the outputs' largest difference.
+import { code, text } from '../../common/markdown-text.js';
+import type { Section } from '../../common/trim.js';
+import type { Stability } from '../../contract/report.js';
+import { PRIORITY } from '../priority.js';
+import { engineName, type Row } from '../rows.js';
+import { md, tableOf } from '../table.js';
+
+const WORDS = {
+  bits: 'the same bytes',
+  tactics: 'the same tactics',
+  outputs: 'the same outputs',
+  none: 'other outputs',
+} as const;
+
+const TABLE = tableOf(['engine', 'GPU', 'level', 'rebuilds', 'what differed']);
+
+function differed(s: Stability): string {
+  const short = s.rebuilds.filter((r) => r.level !== 'bits');
+  const layers = [...new Set(short.flatMap((r) => (r.changedLayers ?? []).map((c) => c.layer)))];
+  const worst = short.map((r) => r.outputs?.maxAbsDiff ?? 0).reduce((a, b) => Math.max(a, b), 0);
+  const problems = s.rebuilds.flatMap((r) => (r.problem ? [r.problem] : []));
+  return [
+    layers.length ? `tactics of ${layers.map(code).join(', ')}` : '',
+    worst > 0 ? `outputs up to ${Number(worst.toPrecision(3))} apart` : '',
+    ...problems.map(text),
+  ]
+    .filter(Boolean)
+    .join('; ');
+}
+
+export function stabilitySection(rows: readonly Row[]): Section | null {
+  const listed = rows.filter((r) => r.build.stability);
+  if (listed.length === 0) return null;
+  return {
+    priority: PRIORITY.table,
+    text: [
+      '#### 🔁 The same engine twice: each engine rebuilt and compared',
+      '',
+      ...TABLE.head,
+      ...listed.map((r) => {
+        const s = r.build.stability!;
+        const level = s.level ? `${s.level} (${WORDS[s.level]})` : 'not measured';
+        // Markdown already: the layers' names as code, a problem's words escaped.
+        const what = md(differed(s) || '–');
+        return TABLE.row([engineName(r.build), r.gpu, level, `${s.rebuilds.length}/${s.asked}`, what]);
+      }),
+    ].join('\n'),
+  };
+}

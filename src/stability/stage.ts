@@ -1,0 +1,112 @@
+// The stability stage (`stability: { rebuilds: N }`): each engine that built (or came from the cache) is built N
+// more times, afresh, with the run's timing cache, and each rebuild is compared with it: the plan's bytes, the
+// tactic of every layer (detailed layer info), the outputs on the same seeded inputs at opt. The level every
+// rebuild reached is certified; nothing is claimed that was not measured (levels.ts).
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { BuildOutcome } from '../builds/outcome.js';
+import { type JobKey, jobKey, sideJob } from '../builds/jobs.js';
+import type { StageContext } from '../builds/stage-context.js';
+import { errorMessage } from '../common/errors.js';
+import { absoluteTolerance } from '../common/tolerance.js';
+import { runProfile } from '../contract/config.js';
+import type { Stability } from '../contract/stability.js';
+import { readOnnxIo } from '../onnx/inputs.js';
+import { seededInputs } from '../onnx/seeded-inputs.js';
+import { engineOf, readingRequest } from '../runners/plan-runner.js';
+import { readEngineLayers } from '../tensorrt/layer-info.js';
+import { type BuildSample, certifiedLevel, judgeRebuild, type Rebuild } from './levels.js';
+
+/** Each engine's stability, by its job; absent where `stability:` is off or the engine did not build. */
+export async function checkStability(
+  outcomes: readonly BuildOutcome[],
+  context: StageContext,
+): Promise<Map<JobKey, Stability>> {
+  const results = new Map<JobKey, Stability>();
+  const asked = context.config.stability?.rebuilds ?? 0;
+  if (asked === 0) return results;
+  for (const outcome of outcomes) {
+    if (!outcome.plan || (outcome.status !== 'built' && outcome.status !== 'cached')) continue;
+    if (context.signal?.aborted) break;
+    const first = await sampleOf(outcome, outcome.plan.path, outcome.plan.layerInfo, context, 'first');
+    const rebuilds: Stability['rebuilds'] = [];
+    for (let n = 1; n <= asked && !context.signal?.aborted; n += 1)
+      rebuilds.push(await rebuildOnce(outcome, n, first, context));
+    const compared = rebuilds.filter((r) => r.problem === null) as Rebuild[];
+    results.set(jobKey(outcome.job), { level: certifiedLevel(compared), rebuilds, asked });
+  }
+  return results;
+}
+
+type RebuildRecord = Stability['rebuilds'][number];
+
+async function rebuildOnce(
+  outcome: BuildOutcome,
+  n: number,
+  first: BuildSample,
+  context: StageContext,
+): Promise<RebuildRecord> {
+  const { job } = outcome;
+  const dir = join(context.config.outputDir, 'stability', `${job.model.name}.${job.profile.name}`);
+  const workspaceBytes = outcome.attempts.at(-1)?.workspaceBytes ?? job.model.workspaceBytes;
+  const again = sideJob(job, dir, `rebuild-${n}`, { workspaceBytes, fresh: true });
+  const none = { level: 'none' as const, bytesEqual: false, changedLayers: null, outputs: null };
+  const built = await context.buildPlan(again, outcome.gpu?.index ?? null);
+  if (!built.plan)
+    return { ...none, plan: null, problem: `rebuild ${n} did not build: ${built.failure?.message ?? 'no plan'}` };
+  try {
+    const sample = await sampleOf(outcome, built.plan.path, built.plan.layerInfo, context, `rebuild-${n}`);
+    const judged = judgeRebuild(first, sample, toleranceOf(outcome, first));
+    const outputs = judged.outputs && {
+      ...judged.outputs,
+      maxAbsDiff: Number.isFinite(judged.outputs.maxAbsDiff) ? judged.outputs.maxAbsDiff : null,
+    };
+    return { ...judged, outputs, plan: built.plan.path, problem: null };
+  } catch (error) {
+    return { ...none, plan: built.plan.path, problem: `rebuild ${n} could not be compared: ${errorMessage(error)}` };
+  }
+}
+
+/** The accuracy check's tolerance (else the precision's defaults), absolute at the first build's largest output. */
+function toleranceOf(outcome: BuildOutcome, first: BuildSample) {
+  const { atol, rtol } = outcome.job.model.accuracy ?? outcome.job.model.consistency.tolerance;
+  const each = [...(first.outputs?.values() ?? [])].map((values) => absoluteTolerance(atol, values));
+  return { atol: Math.max(0, ...each), rtol };
+}
+
+/** A build's plan digest, its layers' tactics, and its outputs on the seeded inputs at opt. */
+async function sampleOf(
+  outcome: BuildOutcome,
+  plan: string,
+  layerInfo: string | null,
+  context: StageContext,
+  name: string,
+): Promise<BuildSample> {
+  const { job } = outcome;
+  const sha256 = createHash('sha256')
+    .update(await readFile(plan))
+    .digest('hex');
+  const layers = layerInfo ? ((await readEngineLayers(layerInfo))?.layers ?? null) : null;
+  let io: ReturnType<typeof readOnnxIo>;
+  try {
+    io = readOnnxIo(job.model.onnx);
+  } catch {
+    // A model trt-ci cannot read: the outputs are not measured, and no level is claimed by them.
+    return { sha256, layers, outputs: null };
+  }
+  const types = new Map(io.inputs.map((v) => [v.name, v.type]));
+  const inputs = seededInputs(runProfile(job.profile), 'opt', types);
+  const dir = join(context.config.outputDir, 'stability', `${job.model.name}.${job.profile.name}`, `${name}.run`);
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  const where = {
+    gpu: outcome.gpu?.index ?? null,
+    timeoutMs: job.model.buildTimeoutMs,
+    ...(context.signal && { signal: context.signal }),
+  };
+  const request = readingRequest(inputs, io.outputs, dir);
+  const ran = await context.runner.infer(engineOf(plan, job.model, job.profile, 'opt'), where, request);
+  if ('problem' in ran) throw new Error(ran.problem);
+  return { sha256, layers, outputs: ran.outputs };
+}
