@@ -485,6 +485,8 @@ const level = schemas/* enum */.k5n(['bits', 'tactics', 'outputs', 'none']);
 const rebuildSchema = schemas/* object */.Ikc({
     /** The strongest level measured to hold against the first build (src/stability/levels.ts). */
     level,
+    /** Whether it was built with the run's timing cache (the last rebuild is built without it, where there is one). */
+    timingCache: schemas/* boolean */.zMY(),
     bytesEqual: schemas/* boolean */.zMY(),
     /** Layers whose tactic changed, with both choices; null when layer info was not there to compare. */
     changedLayers: schemas/* array */.YOg(schemas/* object */.Ikc({ layer: schemas/* string */.YjP(), first: nullableString, again: nullableString })).nullable(),
@@ -2065,7 +2067,9 @@ function stabilitySection(rows) {
                 const level = s.level ? `${s.level} (${WORDS[s.level]})` : 'not measured';
                 // Markdown already: the layers' names as code, a problem's words escaped.
                 const what = md(differed(s) || '–');
-                return stability_TABLE.row([engineName(r.build), r.gpu, level, `${s.rebuilds.length}/${s.asked}`, what]);
+                const uncached = s.rebuilds.filter((k) => !k.timingCache).length;
+                const count = `${s.rebuilds.length - uncached}${uncached ? ` + ${uncached} without the timing cache` : ''}`;
+                return stability_TABLE.row([engineName(r.build), r.gpu, level, count, what]);
             }),
         ].join('\n'),
     };

@@ -7193,6 +7193,7 @@ function sideJob(job, dir, name, changes) {
         workspaceBytes: changes.workspaceBytes,
         ...(written && { precisionOnnx: written }),
         ...(changes.fresh && { fresh: true }),
+        ...(changes.withoutTimingCache && { withoutTimingCache: true }),
     };
 }
 /** Every model × profile in config order (one engine each), or the ones `selection` picks. */
@@ -11088,30 +11089,39 @@ async function checkStability(outcomes, context) {
             break;
         const first = await sampleOf(outcome, outcome.plan.path, outcome.plan.layerInfo, context, 'first');
         const rebuilds = [];
-        for (let n = 1; n <= asked && !context.signal?.aborted; n += 1)
-            rebuilds.push(await rebuildOnce(outcome, n, first, context));
+        // With the run's timing cache, as the fleet rebuilds; then once without it, to show what the cache pins.
+        const withCache = Array.from({ length: asked }, () => true);
+        const runs = hasTimingCache(context) ? [...withCache, false] : withCache;
+        for (const [i, timingCache] of runs.entries()) {
+            if (context.signal?.aborted)
+                break;
+            rebuilds.push(await rebuildOnce(outcome, i + 1, timingCache, first, context));
+        }
         const compared = rebuilds.filter((r) => r.problem === null);
         results.set(jobKey(outcome.job), { level: certifiedLevel(compared), rebuilds, asked });
     }
     return results;
 }
-async function rebuildOnce(outcome, n, first, context) {
+/** Whether the run builds with a timing cache (trt-ci.yml's timing-cache:, or the cache folder's). */
+const hasTimingCache = (context) => context.config.timingCache !== null || context.config.cacheDir !== null;
+async function rebuildOnce(outcome, n, timingCache, first, context) {
     const { job } = outcome;
     const dir = (0,external_node_path_.join)(context.config.outputDir, 'stability', `${job.model.name}.${job.profile.name}`);
     const workspaceBytes = outcome.attempts.at(-1)?.workspaceBytes ?? job.model.workspaceBytes;
-    const again = sideJob(job, dir, `rebuild-${n}`, { workspaceBytes, fresh: true });
-    const none = { level: 'none', bytesEqual: false, changedLayers: null, outputs: null };
+    const name = timingCache ? `rebuild-${n}` : `rebuild-${n}-no-timing-cache`;
+    const again = sideJob(job, dir, name, { workspaceBytes, fresh: true, withoutTimingCache: !timingCache });
+    const none = { level: 'none', bytesEqual: false, changedLayers: null, outputs: null, timingCache };
     const built = await context.buildPlan(again, outcome.gpu?.index ?? null);
     if (!built.plan)
         return { ...none, plan: null, problem: `rebuild ${n} did not build: ${built.failure?.message ?? 'no plan'}` };
     try {
-        const sample = await sampleOf(outcome, built.plan.path, built.plan.layerInfo, context, `rebuild-${n}`);
+        const sample = await sampleOf(outcome, built.plan.path, built.plan.layerInfo, context, name);
         const judged = judgeRebuild(first, sample, stage_toleranceOf(outcome, first));
         const outputs = judged.outputs && {
             ...judged.outputs,
             maxAbsDiff: Number.isFinite(judged.outputs.maxAbsDiff) ? judged.outputs.maxAbsDiff : null,
         };
-        return { ...judged, outputs, plan: built.plan.path, problem: null };
+        return { ...judged, timingCache, outputs, plan: built.plan.path, problem: null };
     }
     catch (error) {
         return { ...none, plan: built.plan.path, problem: `rebuild ${n} could not be compared: ${errorMessage(error)}` };
@@ -11968,7 +11978,7 @@ async function measured(job, gpu, context, outcome) {
 async function runAttempts(job, gpu, context) {
     const { config, producer } = context;
     const gpuName = gpu === null ? null : (context.gpus.get(gpu)?.name ?? null);
-    const sharedTiming = context.timingCacheFor?.(gpuName) ?? config.timingCache;
+    const sharedTiming = job.withoutTimingCache ? null : (context.timingCacheFor?.(gpuName) ?? config.timingCache);
     const timingCache = sharedTiming
         ? await privateTimingCache(sharedTiming, `${job.model.name}.${job.profile.name}`, context.cacheTrust)
         : null;
@@ -12716,6 +12726,8 @@ const level = schemas/* enum */.k5n(['bits', 'tactics', 'outputs', 'none']);
 const rebuildSchema = schemas/* object */.Ikc({
     /** The strongest level measured to hold against the first build (src/stability/levels.ts). */
     level,
+    /** Whether it was built with the run's timing cache (the last rebuild is built without it, where there is one). */
+    timingCache: schemas/* boolean */.zMY(),
     bytesEqual: schemas/* boolean */.zMY(),
     /** Layers whose tactic changed, with both choices; null when layer info was not there to compare. */
     changedLayers: schemas/* array */.YOg(schemas/* object */.Ikc({ layer: schemas/* string */.YjP(), first: nullableString, again: nullableString })).nullable(),
@@ -18114,7 +18126,9 @@ function stabilitySection(rows) {
                 const level = s.level ? `${s.level} (${WORDS[s.level]})` : 'not measured';
                 // Markdown already: the layers' names as code, a problem's words escaped.
                 const what = md(differed(s) || '–');
-                return stability_TABLE.row([engineName(r.build), r.gpu, level, `${s.rebuilds.length}/${s.asked}`, what]);
+                const uncached = s.rebuilds.filter((k) => !k.timingCache).length;
+                const count = `${s.rebuilds.length - uncached}${uncached ? ` + ${uncached} without the timing cache` : ''}`;
+                return stability_TABLE.row([engineName(r.build), r.gpu, level, count, what]);
             }),
         ].join('\n'),
     };

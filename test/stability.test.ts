@@ -168,12 +168,21 @@ describe('stability: { rebuilds } in a run (issue 60)', () => {
   }
 
   it('builds that pick the same tactics are one engine: bits, each rebuild its own plan', async () => {
-    const { result, stability } = await run('0');
+    const { result, stability, runner } = await run('0');
     expect(result.code, result.stderr).toBe(0);
     expect(stability).toMatchObject({ level: 'bits', asked: 2 });
-    expect(stability.rebuilds.map((r) => [r.level, r.bytesEqual, r.plan])).toEqual([
-      ['bits', true, 'out/stability/cls.p/rebuild-1.plan'],
-      ['bits', true, 'out/stability/cls.p/rebuild-2.plan'],
+    // Two with the run's timing cache, then one without it.
+    expect(stability.rebuilds.map((r) => [r.level, r.bytesEqual, r.timingCache, r.plan])).toEqual([
+      ['bits', true, true, 'out/stability/cls.p/rebuild-1.plan'],
+      ['bits', true, true, 'out/stability/cls.p/rebuild-2.plan'],
+      ['bits', true, false, 'out/stability/cls.p/rebuild-3-no-timing-cache.plan'],
+    ]);
+    const builds = runner.calls().filter((c) => c.args.some((a) => a.startsWith('--saveEngine=')));
+    expect(builds.map((c) => c.args.some((a) => a.startsWith('--timingCacheFile=')))).toEqual([
+      true,
+      true,
+      true,
+      false,
     ]);
   });
 
@@ -181,18 +190,18 @@ describe('stability: { rebuilds } in a run (issue 60)', () => {
     const { result, stability, runner } = await run('1');
     expect(result.code, result.stderr).toBe(0);
     expect(stability.level).toBe('outputs');
-    const [flipped, kept] = stability.rebuilds;
+    const [flipped, kept, uncached] = stability.rebuilds;
     expect(flipped).toMatchObject({ level: 'outputs', bytesEqual: false });
     expect(flipped!.changedLayers!.map((c) => [c.layer, c.first, c.again])).toEqual([
       ['node_conv2d + node_relu', '0x000000000000001f', '0x00000000000000a1'],
       ['__myl_CastMulLtSeleCast_myl6_0', '__myl_CastMulLtSeleCast_0x1', '__myl_CastMulLtSeleCast_0x2'],
     ]);
     expect(flipped!.outputs).toMatchObject({ bitwiseEqual: false, outOfTolerance: 0 });
-    expect(kept!.level).toBe('bits');
+    expect([kept!.level, uncached!.level]).toEqual(['bits', 'bits']);
     const summary = readFileSync(join(runner.dir, 'out', 'summary.md'), 'utf8');
     expect(summary).toMatch(
       new RegExp(
-        String.raw`\| cls / p \| NVIDIA H200 \| outputs \(the same outputs\) \| 2/2 \| ` +
+        String.raw`\| cls / p \| NVIDIA H200 \| outputs \(the same outputs\) \| 2 \+ 1 without the timing cache \| ` +
           String.raw`tactics of \`node_conv2d \+ node_relu\`, \`__myl_CastMulLtSeleCast_myl6_0\`; ` +
           String.raw`outputs up to [\d.e-]+ apart \|`,
       ),
@@ -202,7 +211,7 @@ describe('stability: { rebuilds } in a run (issue 60)', () => {
   it('a rebuild is built afresh, never served from the engine cache', async () => {
     const { stability, runner } = await run('0', 'cache-dir: cache\n');
     expect(stability.level).toBe('bits');
-    // Three builds ran: the engine and its two rebuilds; none was a cache hit.
-    expect(runner.calls().filter((c) => c.args.some((a) => a.startsWith('--saveEngine=')))).toHaveLength(3);
+    // Four builds ran: the engine and its three rebuilds; none was a cache hit.
+    expect(runner.calls().filter((c) => c.args.some((a) => a.startsWith('--saveEngine=')))).toHaveLength(4);
   });
 });

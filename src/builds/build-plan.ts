@@ -139,7 +139,7 @@ async function runAttempts(
 ): Promise<{ attempts: Attempt[]; parsed: ParsedLog | null; retryCancelled: boolean }> {
   const { config, producer } = context;
   const gpuName = gpu === null ? null : (context.gpus.get(gpu)?.name ?? null);
-  const sharedTiming = context.timingCacheFor?.(gpuName) ?? config.timingCache;
+  const sharedTiming = job.withoutTimingCache ? null : (context.timingCacheFor?.(gpuName) ?? config.timingCache);
   const timingCache = sharedTiming
     ? await privateTimingCache(sharedTiming, `${job.model.name}.${job.profile.name}`, context.cacheTrust)
     : null;

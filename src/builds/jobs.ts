@@ -19,6 +19,8 @@ export interface BuildJob {
   precisionOnnx?: PrecisionOnnx;
   /** A rebuild (the stability stage's): built afresh, never served from the engine cache nor stored in it. */
   fresh?: boolean;
+  /** Built without the run's timing cache (a stability rebuild that shows what the cache pins). */
+  withoutTimingCache?: boolean;
 }
 
 /** The FP16 or BF16 ONNX a model is built from, and what it holds. */
@@ -61,7 +63,13 @@ export function sideJob(
   job: BuildJob,
   dir: string,
   name: string,
-  changes: { model?: ModelConfig; precisionOnnx?: PrecisionOnnx | undefined; workspaceBytes: number; fresh?: boolean },
+  changes: {
+    model?: ModelConfig;
+    precisionOnnx?: PrecisionOnnx | undefined;
+    workspaceBytes: number;
+    fresh?: boolean;
+    withoutTimingCache?: boolean;
+  },
 ): BuildJob {
   const model = { ...(changes.model ?? job.model), benchmark: false };
   const { precisionOnnx, ...rest } = job;
@@ -75,6 +83,7 @@ export function sideJob(
     workspaceBytes: changes.workspaceBytes,
     ...(written && { precisionOnnx: written }),
     ...(changes.fresh && { fresh: true }),
+    ...(changes.withoutTimingCache && { withoutTimingCache: true }),
   };
 }
 

@@ -7,6 +7,8 @@ const level = z.enum(['bits', 'tactics', 'outputs', 'none']);
 const rebuildSchema = z.object({
   /** The strongest level measured to hold against the first build (src/stability/levels.ts). */
   level,
+  /** Whether it was built with the run's timing cache (the last rebuild is built without it, where there is one). */
+  timingCache: z.boolean(),
   bytesEqual: z.boolean(),
   /** Layers whose tactic changed, with both choices; null when layer info was not there to compare. */
   changedLayers: z.array(z.object({ layer: z.string(), first: nullableString, again: nullableString })).nullable(),

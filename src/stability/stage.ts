@@ -31,8 +31,13 @@ export async function checkStability(
     if (context.signal?.aborted) break;
     const first = await sampleOf(outcome, outcome.plan.path, outcome.plan.layerInfo, context, 'first');
     const rebuilds: Stability['rebuilds'] = [];
-    for (let n = 1; n <= asked && !context.signal?.aborted; n += 1)
-      rebuilds.push(await rebuildOnce(outcome, n, first, context));
+    // With the run's timing cache, as the fleet rebuilds; then once without it, to show what the cache pins.
+    const withCache = Array.from({ length: asked }, () => true);
+    const runs = hasTimingCache(context) ? [...withCache, false] : withCache;
+    for (const [i, timingCache] of runs.entries()) {
+      if (context.signal?.aborted) break;
+      rebuilds.push(await rebuildOnce(outcome, i + 1, timingCache, first, context));
+    }
     const compared = rebuilds.filter((r) => r.problem === null) as Rebuild[];
     results.set(jobKey(outcome.job), { level: certifiedLevel(compared), rebuilds, asked });
   }
@@ -41,28 +46,34 @@ export async function checkStability(
 
 type RebuildRecord = Stability['rebuilds'][number];
 
+/** Whether the run builds with a timing cache (trt-ci.yml's timing-cache:, or the cache folder's). */
+const hasTimingCache = (context: StageContext) =>
+  context.config.timingCache !== null || context.config.cacheDir !== null;
+
 async function rebuildOnce(
   outcome: BuildOutcome,
   n: number,
+  timingCache: boolean,
   first: BuildSample,
   context: StageContext,
 ): Promise<RebuildRecord> {
   const { job } = outcome;
   const dir = join(context.config.outputDir, 'stability', `${job.model.name}.${job.profile.name}`);
   const workspaceBytes = outcome.attempts.at(-1)?.workspaceBytes ?? job.model.workspaceBytes;
-  const again = sideJob(job, dir, `rebuild-${n}`, { workspaceBytes, fresh: true });
-  const none = { level: 'none' as const, bytesEqual: false, changedLayers: null, outputs: null };
+  const name = timingCache ? `rebuild-${n}` : `rebuild-${n}-no-timing-cache`;
+  const again = sideJob(job, dir, name, { workspaceBytes, fresh: true, withoutTimingCache: !timingCache });
+  const none = { level: 'none' as const, bytesEqual: false, changedLayers: null, outputs: null, timingCache };
   const built = await context.buildPlan(again, outcome.gpu?.index ?? null);
   if (!built.plan)
     return { ...none, plan: null, problem: `rebuild ${n} did not build: ${built.failure?.message ?? 'no plan'}` };
   try {
-    const sample = await sampleOf(outcome, built.plan.path, built.plan.layerInfo, context, `rebuild-${n}`);
+    const sample = await sampleOf(outcome, built.plan.path, built.plan.layerInfo, context, name);
     const judged = judgeRebuild(first, sample, toleranceOf(outcome, first));
     const outputs = judged.outputs && {
       ...judged.outputs,
       maxAbsDiff: Number.isFinite(judged.outputs.maxAbsDiff) ? judged.outputs.maxAbsDiff : null,
     };
-    return { ...judged, outputs, plan: built.plan.path, problem: null };
+    return { ...judged, timingCache, outputs, plan: built.plan.path, problem: null };
   } catch (error) {
     return { ...none, plan: built.plan.path, problem: `rebuild ${n} could not be compared: ${errorMessage(error)}` };
   }

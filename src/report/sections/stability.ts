@@ -44,7 +44,9 @@ export function stabilitySection(rows: readonly Row[]): Section | null {
         const level = s.level ? `${s.level} (${WORDS[s.level]})` : 'not measured';
         // Markdown already: the layers' names as code, a problem's words escaped.
         const what = md(differed(s) || '–');
-        return TABLE.row([engineName(r.build), r.gpu, level, `${s.rebuilds.length}/${s.asked}`, what]);
+        const uncached = s.rebuilds.filter((k) => !k.timingCache).length;
+        const count = `${s.rebuilds.length - uncached}${uncached ? ` + ${uncached} without the timing cache` : ''}`;
+        return TABLE.row([engineName(r.build), r.gpu, level, count, what]);
       }),
     ].join('\n'),
   };
