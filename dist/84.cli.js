@@ -20074,6 +20074,7 @@ async function buildOrRun(command, options, io) {
         baselineFile: options.baseline,
         preflight: command === 'run',
         selection: options.selection,
+        ...(options.adjustConfig && { adjustConfig: options.adjustConfig }),
         // Preflight first, as soon as it is known; then a line per build event, and for a long build a
         // heartbeat line a minute, or in a terminal a status line per GPU redrawn every second.
         onEvent: (event) => {
@@ -20099,7 +20100,7 @@ async function buildOrRun(command, options, io) {
         io.stdout(`${JSON.stringify(output, null, 2)}\n`);
     }
     else {
-        io.stdout(renderRunText(report));
+        io.stdout(command === 'stability' ? renderStabilityText(report) : renderRunText(report));
         const rel = (path) => (0,external_node_path_.relative)(io.cwd, path);
         io.stdout(`\nmanifest: ${rel(result.manifestFile)}\nreport:   ${rel(result.reportFile)}\n` +
             `summary:  ${rel(result.summaryFile)}\n`);
@@ -20144,6 +20145,52 @@ const build = defineCommand({
         json: values.json ?? false,
         selection: selectionOf(values),
     }, io),
+});
+/** Each engine's stability level, and what differed where its rebuilds fell short of the same bytes. */
+function renderStabilityText(report) {
+    return report.builds
+        .map((b) => {
+        const s = b.stability;
+        if (!s)
+            return `${b.model}/${b.profile}: ${b.status}, not rebuilt\n`;
+        const changed = [...new Set(s.rebuilds.flatMap((r) => (r.changedLayers ?? []).map((c) => c.layer)))];
+        const problems = s.rebuilds.flatMap((r) => (r.problem ? [r.problem] : []));
+        const why = [changed.length ? `tactics changed: ${changed.join(', ')}` : '', ...problems].filter(Boolean);
+        return (`${b.model}/${b.profile}: ${s.level ?? 'not measured'} (${s.rebuilds.length} rebuilds)` +
+            `${why.length ? `; ${why.join('; ')}` : ''}\n`);
+    })
+        .join('');
+}
+const build_stability = defineCommand({
+    name: 'stability',
+    summary: 'rebuild each engine and certify how alike the builds are: the same bytes, tactics or outputs',
+    operands: '',
+    options: {
+        config: CONFIG,
+        rebuilds: {
+            type: 'string',
+            arg: 'N',
+            help: 'rebuilds with the timing cache (default: stability: in trt-ci.yml, else 2)',
+        },
+        ...SELECTION,
+        json: JSON_OUTPUT,
+    },
+    examples: [['trt-ci stability --rebuilds 3', 'each engine built 4 times (and once without the timing cache)']],
+    run: (_, values, io) => {
+        const rebuilds = values.rebuilds === undefined ? null : Number(values.rebuilds);
+        if (rebuilds !== null && !(Number.isInteger(rebuilds) && rebuilds >= 1 && rebuilds <= 10))
+            throw new errors_InputError(`--rebuilds: expected a whole number from 1 to 10, got "${values.rebuilds}"`);
+        return buildOrRun('stability', {
+            config: values.config ?? 'trt-ci.yml',
+            baseline: null,
+            json: values.json ?? false,
+            selection: selectionOf(values),
+            adjustConfig: (config) => ({
+                ...config,
+                stability: { rebuilds: rebuilds ?? config.stability?.rebuilds ?? 2 },
+            }),
+        }, io);
+    },
 });
 const run = defineCommand({
     name: 'run',
@@ -22281,6 +22328,7 @@ const COMMANDS = [
     preflight,
     build,
     run,
+    build_stability,
     verify,
     ab,
     precision,

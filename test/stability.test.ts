@@ -215,3 +215,32 @@ describe('stability: { rebuilds } in a run (issue 60)', () => {
     expect(runner.calls().filter((c) => c.args.some((a) => a.startsWith('--saveEngine=')))).toHaveLength(4);
   });
 });
+
+describe('trt-ci stability (issue 60)', () => {
+  it('rebuilds each engine as told and prints its level; a bad --rebuilds is exit 2 naming it', async () => {
+    const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_TACTIC_FLIP: '1', TRTEXEC_STANDIN_ONLY: 'rebuild-2' } });
+    writeFileSync(join(runner.dir, 'classifier.onnx'), classifierOnnx());
+    const config = runner.writeConfig(
+      'output-dir: out\nmodels:\n  - name: cls\n    onnx: classifier.onnx\n    profiles: [{ name: p, shapes: { x: 2x3x8x8 } }]\n',
+    );
+    const result = await cli(['stability', '--config', config, '--rebuilds', '2'], { cwd: runner.dir });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(
+      /^cls\/p: outputs \(3 rebuilds\); tactics changed: node_conv2d \+ node_relu, __myl_CastMulLtSeleCast_myl6_0$/m,
+    );
+    for (const bad of ['0', '11', '1.5', 'two']) {
+      const refused = await cli(['stability', '--config', config, '--rebuilds', bad], { cwd: runner.dir });
+      expect([refused.code, refused.stderr.trim()]).toEqual([
+        2,
+        `trt-ci: --rebuilds: expected a whole number from 1 to 10, got "${bad}"`,
+      ]);
+    }
+    // At the edges: 1 and 10 are taken.
+    for (const edge of ['1', '10']) {
+      const args = ['stability', '--config', config, '--rebuilds', edge, '--json'];
+      const ran = await cli(args, { cwd: runner.dir });
+      expect(ran.code, ran.stderr).toBe(0);
+      expect(JSON.parse(ran.stdout).builds[0].stability.asked).toBe(Number(edge));
+    }
+  });
+});

@@ -6,7 +6,7 @@ import { EXIT, EXIT_MEANINGS } from '../contract/exit.js';
 import { VERSION } from '../contract/version.js';
 import { type CommandSpec, commandUsage, EXIT_STATUS, parseCommandLine, referenceRow } from './command.js';
 import { ab } from './commands/ab.js';
-import { build, run } from './commands/build.js';
+import { build, run, stability } from './commands/build.js';
 import { deployCheck } from './commands/deploy-check.js';
 import { deployLoad } from './commands/deploy-load.js';
 import { explain } from './commands/explain.js';
@@ -23,6 +23,7 @@ const COMMANDS: readonly CommandSpec[] = [
   preflight,
   build,
   run,
+  stability,
   verify,
   ab,
   precision,

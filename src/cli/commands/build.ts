@@ -13,11 +13,19 @@ import { EXIT } from '../../contract/exit.js';
 import { describeEvent, heartbeatMs } from '../../builds/progress.js';
 import { StatusLine } from '../status-line.js';
 import { renderRunText } from '../text.js';
+import type { Config } from '../../contract/config.js';
+import type { Report } from '../../contract/report.js';
 
 /** `trt-ci build` (the build loop alone) and `trt-ci run` (preflight, builds, verify, compare, report). */
 async function buildOrRun(
-  command: 'build' | 'run',
-  options: { config: string; baseline: string | null; json: boolean; selection: JobSelection },
+  command: 'build' | 'run' | 'stability',
+  options: {
+    config: string;
+    baseline: string | null;
+    json: boolean;
+    selection: JobSelection;
+    adjustConfig?: (config: Config) => Config;
+  },
   io: CliIo,
 ): Promise<number> {
   const live = io.tty && !options.json ? new StatusLine() : null;
@@ -30,6 +38,7 @@ async function buildOrRun(
     baselineFile: options.baseline,
     preflight: command === 'run',
     selection: options.selection,
+    ...(options.adjustConfig && { adjustConfig: options.adjustConfig }),
     // Preflight first, as soon as it is known; then a line per build event, and for a long build a
     // heartbeat line a minute, or in a terminal a status line per GPU redrawn every second.
     onEvent: (event) => {
@@ -50,7 +59,7 @@ async function buildOrRun(
       command === 'run' ? report : { status, tensorrtVersion: report.environment.tensorrtVersion, builds, manifest };
     io.stdout(`${JSON.stringify(output, null, 2)}\n`);
   } else {
-    io.stdout(renderRunText(report));
+    io.stdout(command === 'stability' ? renderStabilityText(report) : renderRunText(report));
     const rel = (path: string) => relative(io.cwd, path);
     io.stdout(
       `\nmanifest: ${rel(result.manifestFile)}\nreport:   ${rel(result.reportFile)}\n` +
@@ -103,6 +112,59 @@ export const build = defineCommand({
       },
       io,
     ),
+});
+
+/** Each engine's stability level, and what differed where its rebuilds fell short of the same bytes. */
+function renderStabilityText(report: Report): string {
+  return report.builds
+    .map((b) => {
+      const s = b.stability;
+      if (!s) return `${b.model}/${b.profile}: ${b.status}, not rebuilt\n`;
+      const changed = [...new Set(s.rebuilds.flatMap((r) => (r.changedLayers ?? []).map((c) => c.layer)))];
+      const problems = s.rebuilds.flatMap((r) => (r.problem ? [r.problem] : []));
+      const why = [changed.length ? `tactics changed: ${changed.join(', ')}` : '', ...problems].filter(Boolean);
+      return (
+        `${b.model}/${b.profile}: ${s.level ?? 'not measured'} (${s.rebuilds.length} rebuilds)` +
+        `${why.length ? `; ${why.join('; ')}` : ''}\n`
+      );
+    })
+    .join('');
+}
+
+export const stability = defineCommand({
+  name: 'stability',
+  summary: 'rebuild each engine and certify how alike the builds are: the same bytes, tactics or outputs',
+  operands: '',
+  options: {
+    config: CONFIG,
+    rebuilds: {
+      type: 'string',
+      arg: 'N',
+      help: 'rebuilds with the timing cache (default: stability: in trt-ci.yml, else 2)',
+    },
+    ...SELECTION,
+    json: JSON_OUTPUT,
+  },
+  examples: [['trt-ci stability --rebuilds 3', 'each engine built 4 times (and once without the timing cache)']],
+  run: (_, values, io) => {
+    const rebuilds = values.rebuilds === undefined ? null : Number(values.rebuilds);
+    if (rebuilds !== null && !(Number.isInteger(rebuilds) && rebuilds >= 1 && rebuilds <= 10))
+      throw new InputError(`--rebuilds: expected a whole number from 1 to 10, got "${values.rebuilds}"`);
+    return buildOrRun(
+      'stability',
+      {
+        config: values.config ?? 'trt-ci.yml',
+        baseline: null,
+        json: values.json ?? false,
+        selection: selectionOf(values),
+        adjustConfig: (config) => ({
+          ...config,
+          stability: { rebuilds: rebuilds ?? config.stability?.rebuilds ?? 2 },
+        }),
+      },
+      io,
+    );
+  },
 });
 
 export const run = defineCommand({
