@@ -221,7 +221,8 @@ describe('trt-ci stability (issue 60)', () => {
     const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_TACTIC_FLIP: '1', TRTEXEC_STANDIN_ONLY: 'rebuild-2' } });
     writeFileSync(join(runner.dir, 'classifier.onnx'), classifierOnnx());
     const config = runner.writeConfig(
-      'output-dir: out\nmodels:\n  - name: cls\n    onnx: classifier.onnx\n    profiles: [{ name: p, shapes: { x: 2x3x8x8 } }]\n',
+      'output-dir: out\nmodels:\n  - name: cls\n    onnx: classifier.onnx\n' +
+        '    profiles: [{ name: p, shapes: { x: 2x3x8x8 } }]\n',
     );
     const result = await cli(['stability', '--config', config, '--rebuilds', '2'], { cwd: runner.dir });
     expect(result.code, result.stderr).toBe(0);
