@@ -122,6 +122,7 @@ function historyPointOf(): HistoryPoint {
       latencyInterval: null,
       accuracyMaxAbsError: null,
       accuracyMaxRelError: null,
+      stabilityLevel: null,
     },
     environment: { tensorrt: '10.16.1.11', driver: '580', cuda: '13.0', image: null, trtexec: 'trtexec' },
   };

@@ -4204,6 +4204,7 @@ const HISTORY_METRICS = [
     'latencyMs',
     'accuracyMaxAbsError',
     'accuracyMaxRelError',
+    'stabilityLevel',
 ];
 const historyPointSchema = schemas/* object */.Ikc({
     schema: schemas/* literal */.euz(HISTORY_SCHEMA),
@@ -4229,6 +4230,11 @@ const historyPointSchema = schemas/* object */.Ikc({
         accuracyMaxAbsError: history_nullableNumber,
         /** Absent from points written before it was kept. */
         accuracyMaxRelError: history_nullableNumber.default(null),
+        /**
+         * How alike the engine's rebuilds were (stability:): 0 the same bytes, 1 the same tactics, 2 the same
+         * outputs, 3 none of them; null when not rebuilt. A drop is a change point like any metric's.
+         */
+        stabilityLevel: history_nullableNumber.default(null),
     }),
     environment: schemas/* object */.Ikc({
         tensorrt: schemas/* string */.YjP(),
@@ -4575,6 +4581,8 @@ function flagsHash(argv) {
         .sort();
     return (0,external_node_crypto_.createHash)('sha256').update(JSON.stringify(kept)).digest('hex').slice(0, 12);
 }
+/** A stability level as a number that grows as the rebuilds grow apart (history metrics: lower is better). */
+const STABILITY_RANK = { bits: 0, tactics: 1, outputs: 2, none: 3 };
 const majorMinor = (version) => version.split('.').slice(0, 2).join('.');
 function seriesKeyOf(build, report) {
     // A served engine has no attempts of its own: the entry's record says what it was built with.
@@ -4678,6 +4686,7 @@ function historyPoints(report, context) {
                     ...latencyOf(build),
                     accuracyMaxAbsError: maxError(build, 'maxAbsError'),
                     accuracyMaxRelError: maxError(build, 'maxRelError'),
+                    stabilityLevel: build.stability?.level ? STABILITY_RANK[build.stability.level] : null,
                 },
                 environment: {
                     tensorrt: report.environment.tensorrtVersion,
@@ -4716,6 +4725,8 @@ const MIN_MAGNITUDE = {
     latencyMs: 0.01,
     accuracyMaxAbsError: 0.01,
     accuracyMaxRelError: 0.01,
+    // A level is a step: any change of it counts.
+    stabilityLevel: 0,
 };
 const envText = (e) => JSON.stringify(e);
 function environmentChange(a, b) {
@@ -4862,6 +4873,7 @@ const METRIC_LABELS = {
     peakGpuMemoryMiB: 'peak GPU memory',
     accuracyMaxAbsError: 'accuracy: max abs error',
     accuracyMaxRelError: 'accuracy: max rel error',
+    stabilityLevel: 'stability (0 bits … 3 none)',
 };
 /** JSON that is safe inside a <script> element: no "</script>", no "<!--". */
 const scriptJson = (value) => JSON.stringify(value).replace(/</g, '\\u003c');

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../src/contract/report.js';
 import { changePoints, eDivisive, studentTTest } from '../src/history/e-divisive.js';
-import { flagsHash, precisionOf, seriesId } from '../src/history/points.js';
+import { flagsHash, historyPoints, precisionOf, seriesId } from '../src/history/points.js';
 import { groupSeries, historyChanges } from '../src/history/changes.js';
 import { type HistoryRead, parseJsonLines, toJsonLines } from '../src/history/store.js';
 import { appendToBranch, readBranch } from '../src/github/history-branch.js';
@@ -14,6 +14,7 @@ import { HISTORY_SCHEMA, type HistoryPoint, monthFilePath } from '../src/contrac
 import { folderWithin } from '../src/proc/new-file.js';
 import { cli, FIXTURES, makeRunner } from './support/harness.js';
 import { seeded } from './support/history-maker.js';
+import { build, tensorrtUpgradeReport } from './support/reports.js';
 
 /** A point of one series, for tests that make histories by hand. */
 function historyPoint(): HistoryPoint {
@@ -31,10 +32,49 @@ function historyPoint(): HistoryPoint {
       latencyInterval: null,
       accuracyMaxAbsError: null,
       accuracyMaxRelError: null,
+      stabilityLevel: null,
     },
     environment: { tensorrt: '10.16.1.11', driver: '580', cuda: '13.0', image: null, trtexec: 'trtexec' },
   };
 }
+
+/** One attempt as a build records it. */
+const attemptOf = () => ({
+  attempt: 1,
+  workspaceMiB: 4096,
+  log: 'out/logs/m.p.1.log',
+  startedAt: '2026-12-07T00:00:00.000Z',
+  endedAt: '2026-12-07T00:00:08.000Z',
+  seconds: 8,
+  exitCode: 0,
+  signal: null,
+  peakGpuMemoryMiB: 2048,
+  failure: null,
+  argv: [] as string[],
+});
+
+describe('the stability level in the history (issue 60)', () => {
+  it('a drop from bits to outputs on the default branch is a change point of its own', () => {
+    const points = Array.from({ length: 60 }, (_, i) => {
+      const p = historyPoint();
+      const date = new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString();
+      return { ...p, commit: `c${i}`, date, metrics: { ...p.metrics, stabilityLevel: i < 40 ? 0 : 2 } };
+    });
+    const stability = historyChanges(points).find((s) => s.metric === 'stabilityLevel')!;
+    expect(stability.changePoints.map((c) => [c.kind, c.index])).toEqual([['regression', 40]]);
+  });
+
+  it("a report's rebuilt engine is a point with its level; one not rebuilt has none", () => {
+    const report = tensorrtUpgradeReport();
+    const attempt = { ...attemptOf(), argv: ['--onnx=m.onnx', '--fp16'] };
+    const built = build('m', 'p', 'NVIDIA H100 PCIe', { attempts: [attempt] });
+    const rebuilt = { ...built!, stability: { level: 'outputs' as const, rebuilds: [], asked: 2 } };
+    const context = { commit: 'c', date: '2026-12-07T00:00:00.000Z', pushedAt: null, image: null };
+    const [plain] = historyPoints({ ...report, builds: [built!] }, context);
+    const [point] = historyPoints({ ...report, builds: [rebuilt] }, context);
+    expect([plain?.metrics.stabilityLevel, point?.metrics.stabilityLevel]).toEqual([null, 2]);
+  });
+});
 
 describe('environment steps (issue 50)', () => {
   /** Latencies in order, the driver of each run: a series of one engine. */
@@ -514,6 +554,7 @@ describe('a history that cannot be poisoned (issue 35)', () => {
         latencyInterval: null,
         accuracyMaxAbsError: null,
         accuracyMaxRelError: null,
+        stabilityLevel: null,
       },
       environment: { tensorrt: '10.16.1.11', driver: '580', cuda: '13.0', image: null, trtexec: 'trtexec' },
       ...rest,

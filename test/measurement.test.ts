@@ -174,6 +174,7 @@ describe("the history's key carries the measurement where it is not that TensorR
         latencyInterval: null,
         accuracyMaxAbsError: null,
         accuracyMaxRelError: null,
+        stabilityLevel: null,
       },
       environment: { tensorrt: '10.16.1.11', driver: '580', cuda: '13.0', image: null, trtexec: 't' },
     }));

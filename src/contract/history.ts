@@ -51,6 +51,7 @@ export const HISTORY_METRICS = [
   'latencyMs',
   'accuracyMaxAbsError',
   'accuracyMaxRelError',
+  'stabilityLevel',
 ] as const;
 export type HistoryMetric = (typeof HISTORY_METRICS)[number];
 
@@ -78,6 +79,11 @@ export const historyPointSchema = z.object({
     accuracyMaxAbsError: nullableNumber,
     /** Absent from points written before it was kept. */
     accuracyMaxRelError: nullableNumber.default(null),
+    /**
+     * How alike the engine's rebuilds were (stability:): 0 the same bytes, 1 the same tactics, 2 the same
+     * outputs, 3 none of them; null when not rebuilt. A drop is a change point like any metric's.
+     */
+    stabilityLevel: nullableNumber.default(null),
   }),
   environment: z.object({
     tensorrt: z.string(),

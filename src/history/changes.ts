@@ -23,6 +23,8 @@ const MIN_MAGNITUDE: Record<HistoryMetric, number> = {
   latencyMs: 0.01,
   accuracyMaxAbsError: 0.01,
   accuracyMaxRelError: 0.01,
+  // A level is a step: any change of it counts.
+  stabilityLevel: 0,
 };
 
 export interface SeriesPoint {

@@ -34,6 +34,9 @@ export function flagsHash(argv: readonly string[]): string {
   return createHash('sha256').update(JSON.stringify(kept)).digest('hex').slice(0, 12);
 }
 
+/** A stability level as a number that grows as the rebuilds grow apart (history metrics: lower is better). */
+const STABILITY_RANK = { bits: 0, tactics: 1, outputs: 2, none: 3 } as const;
+
 const majorMinor = (version: string) => version.split('.').slice(0, 2).join('.');
 
 function seriesKeyOf(build: ReportBuild, report: Pick<Report, 'environment'>): SeriesKey | null {
@@ -150,6 +153,7 @@ export function historyPoints(report: Report, context: PointContext): HistoryPoi
           ...latencyOf(build),
           accuracyMaxAbsError: maxError(build, 'maxAbsError'),
           accuracyMaxRelError: maxError(build, 'maxRelError'),
+          stabilityLevel: build.stability?.level ? STABILITY_RANK[build.stability.level] : null,
         },
         environment: {
           tensorrt: report.environment.tensorrtVersion,

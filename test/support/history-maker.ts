@@ -67,6 +67,7 @@ export async function makeHistory(dir: string, commits: number, seed = 28): Prom
             latencyInterval: [latencyMs * 0.998, latencyMs * 1.002],
             accuracyMaxAbsError: 0.0447 * (1 + 0.01 * (next() - 0.5)),
             accuracyMaxRelError: 0.0081 * (1 + 0.01 * (next() - 0.5)),
+            stabilityLevel: null,
           },
           environment: {
             tensorrt: '10.16.1.11',
