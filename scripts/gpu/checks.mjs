@@ -61,6 +61,14 @@ write(
   consistency?.engines ?? null,
 );
 
+const stability = json('stability/stability.json');
+write(
+  'stability',
+  stability?.goal ?? 'rebuilds with tactics timed on the GPU are measured, fixed ones reach tactics',
+  stability?.passed === true,
+  stability ? { timed: stability.timed, fixed: stability.fixed } : null,
+);
+
 const sampler = builds?.sampler ?? null;
 write(
   'sampler',

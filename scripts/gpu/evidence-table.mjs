@@ -35,6 +35,8 @@ const MEASURED = {
         return `${e.model}: ${e.consistency}${at}`;
       })
       .join('; '),
+  stability: (m) =>
+    `timed tactics: ${m.timed?.level} (${m.timed?.changedLayers.length} layer changes); fixed: ${m.fixed?.level}`,
   explain: (m) =>
     m
       .map(

@@ -28,6 +28,8 @@ OUT=$work/accuracy timeout 300 bash "$root/scripts/gpu/accuracy-check.sh" > "$wo
 echo "accuracy rc=$?"
 OUT=$work/consistency timeout 500 bash "$root/scripts/gpu/consistency-check.sh" > "$work/consistency.log" 2>&1
 echo "consistency rc=$?"
+OUT=$work/stability timeout 400 bash "$root/scripts/gpu/stability-check.sh" > "$work/stability.log" 2>&1
+echo "stability rc=$?"
 for mode in aa ab explain; do
   case $mode in aa) count=${AA_COUNT:-10} ;; ab) count=${AB_COUNT:-3} ;; explain) count=${EXPLAIN_COUNT:-2} ;; esac
   OUT=$work/latency MODE=$mode COUNT=$count timeout 400 bash "$root/scripts/gpu/latency-check.sh" \

@@ -8,6 +8,7 @@ CUDA out-of-memory error (in trtexec's format) when the workspace does not fit, 
 TensorRT's header ("ftrt", its size at 16-23, version bytes at 24-27). GPU_STANDIN_RECORD names a file it
 appends one JSON line to per build: what it allocated and what nvidia-smi saw on its GPU before and at its peak.
 """
+import hashlib
 import json
 import os
 import subprocess
@@ -109,8 +110,9 @@ def main(args):
     peak = smi_used(physical)
     time.sleep(float(os.environ.get('GPU_STANDIN_HOLD_S', '3')))
     del block
+    dtype_name = next((d for f, d in PRECISIONS.items() if f in options), 'float32')
+    tactics = build_tactics(options, dtype_name)
     plan_bytes = 1 << 20
-    plan = bytearray(os.urandom(plan_bytes))
     plan[0:4] = b'ftrt'
     plan[4:8] = bytes(4)
     plan[16:24] = plan_bytes.to_bytes(8, 'little')
@@ -119,15 +121,30 @@ def main(args):
     # --layerPrecisions name:fp32 counts only with --precisionConstraints obey or prefer (sampleOptions.cpp).
     pinned = [e.rsplit(':', 1)[0] for e in options.get('--layerPrecisions', '').split(',') if e.endswith(':fp32')]
     kept = pinned if options.get('--precisionConstraints', 'none') in ('obey', 'prefer') else []
-    meta = META + json.dumps({'onnx': os.path.abspath(options.get('--onnx', '')), 'kept': kept,
-                              'dtype': next((d for f, d in PRECISIONS.items() if f in options), 'float32')}).encode()
+    described = {'onnx': os.path.abspath(options.get('--onnx', '')), 'kept': kept, 'dtype': dtype_name}
+    if tactics:
+        described['tactics'] = tactics
+    meta = META + json.dumps(described).encode()
+    # Deterministic bytes: the same model, precision and tactics make the same plan, as a repeated build of one
+    # engine does; other tactics make other bytes.
+    weights = ''
+    if os.path.isfile(described['onnx']):
+        with open(described['onnx'], 'rb') as model_file:
+            weights = hashlib.sha256(model_file.read()).hexdigest()
+    plan = bytearray(hashlib.shake_256(json.dumps([described, weights]).encode()).digest(plan_bytes))
+    plan[0:4] = b'ftrt'
+    plan[4:8] = bytes(4)
+    plan[16:24] = plan_bytes.to_bytes(8, 'little')
+    plan[24:28] = bytes(VERSION)
     plan[36:36 + len(meta) + 1] = meta + b'\n'
     if '--saveEngine' in options:
         with open(options['--saveEngine'], 'wb') as out:
             out.write(plan)
     if '--exportLayerInfo' in options:
         with open(options['--exportLayerInfo'], 'w') as out:
-            json.dump({'Layers': ['gpu-standin'], 'Bindings': []}, out)
+            # Detailed layer info names each MatMul layer's tactic, as TensorRT's does (TacticName).
+            layers = [{'Name': name, 'LayerType': 'MatMul', 'TacticName': tactic} for name, tactic in tactics.items()]
+            json.dump({'Layers': layers or ['gpu-standin'], 'Bindings': []}, out)
     seconds = time.time() - started
     log('I', f'Created engine with size: {plan_bytes / 1048576:.4f} MiB')
     log('I', f'Engine built in {seconds:.5f} sec.')
@@ -141,6 +158,19 @@ def main(args):
                                   'smiUsedBeforeMiB': before, 'smiUsedPeakMiB': peak,
                                   'start': started, 'end': time.time()}) + '\n')
     return 0
+
+
+def build_tactics(options, dtype_name):
+    """GPU_STANDIN_TACTICS=timed: each MatMul of an ONNX graph (no PyTorch module beside it) gets the tactic its
+    timing picks on this GPU at the profile's opt batch; fixed (or unset): none, every MatMul the plain GEMM."""
+    onnx_path = options.get('--onnx', '')
+    if os.environ.get('GPU_STANDIN_TACTICS') != 'timed' or not onnx_path or os.path.exists(onnx_path + '.pt'):
+        return {}
+    import onnx
+    import torch
+    opt = options.get('--optShapes', '')
+    batch = int(opt.split(':', 1)[1].split('x')[0]) if ':' in opt else 1
+    return timed_tactics(onnx.load(onnx_path), getattr(torch, dtype_name), batch)
 
 
 def filename_safe(text):
@@ -164,6 +194,51 @@ def _reduce(how):
     return run
 
 
+def _split_k(parts, reverse=False):
+    """A MatMul as `parts` partial products over slices of K, summed in order (or in reverse): the same product,
+    accumulated in another order, as two GEMM tactics of a real engine differ in their last bits."""
+    def run(t, a):
+        k = t[0].shape[-1]
+        bounds = [k * i // parts for i in range(parts + 1)]
+        pieces = [t[0][..., bounds[i]:bounds[i + 1]] @ t[1][bounds[i]:bounds[i + 1]] for i in range(parts)]
+        total = None
+        for piece in (reversed(pieces) if reverse else pieces):
+            total = piece if total is None else total + piece
+        return total
+    return run
+
+
+# The MatMul tactics a build times and picks among (GPU_STANDIN_TACTICS=timed): each a real GPU implementation.
+MATMUL_TACTICS = {'gemm': lambda t, a: t[0] @ t[1], 'splitk2': _split_k(2), 'splitk4r': _split_k(4, reverse=True)}
+
+
+def timed_tactics(model, dtype, batch):
+    """Each MatMul node's tactic, picked as TensorRT picks one: each candidate timed on this GPU on its shapes and
+    the fastest kept, so two builds can pick differently where the candidates run about as fast."""
+    import onnx.numpy_helper
+    import torch
+    arrays = {t.name: onnx.numpy_helper.to_array(t) for t in model.graph.initializer}
+    chosen = {}
+    for node in model.graph.node:
+        if node.op_type != 'MatMul' or node.input[1] not in arrays:
+            continue
+        w = torch.from_numpy(arrays[node.input[1]].copy()).cuda().to(dtype)
+        x = torch.randn(batch, w.shape[0], device='cuda', dtype=dtype)
+        times = {}
+        for name, tactic in MATMUL_TACTICS.items():
+            for _ in range(3):
+                tactic([x, w], [])
+            start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+            start.record()
+            for _ in range(10):
+                tactic([x, w], [])
+            end.record()
+            torch.cuda.synchronize()
+            times[name] = start.elapsed_time(end)
+        chosen[node.name or f'node_of_{node.output[0]}'] = min(times, key=times.get)
+    return chosen
+
+
 GRAPH_OPS = {
     'MatMul': lambda t, a: t[0] @ t[1], 'Add': lambda t, a: t[0] + t[1], 'Mul': lambda t, a: t[0] * t[1],
     'Greater': lambda t, a: t[0] > t[1],
@@ -174,7 +249,7 @@ GRAPH_OPS = {
 }
 
 
-def graph_on_gpu(model, dtype, kept):
+def graph_on_gpu(model, dtype, kept, tactics=None):
     """An ONNX graph run node by node with torch on the GPU: each node in `dtype` (FP16: MatMul on the tensor
     cores), its inputs cast to it, but the nodes in `kept` (layer names: the node's, else node_of_<output>),
     which compute in FP32, as a weakly typed TensorRT engine with --layerPrecisions=<node>:fp32 does."""
@@ -203,7 +278,9 @@ def graph_on_gpu(model, dtype, kept):
                 continue
             inputs = [values[i] if values[i].dtype in (torch.int64, torch.int32, torch.bool) else values[i].to(own)
                       for i in node.input]
-            values[node.output[0]] = GRAPH_OPS[node.op_type](inputs, node.attribute)
+            layer = node.name or f'node_of_{node.output[0]}'
+            op = MATMUL_TACTICS[tactics[layer]] if tactics and layer in tactics else GRAPH_OPS[node.op_type]
+            values[node.output[0]] = op(inputs, node.attribute)
 
     def run(x):
         values = dict(weights)
@@ -268,7 +345,7 @@ def infer(options, args):
         module = torch.load(meta['onnx'] + '.pt', weights_only=False).cuda().eval().to(dtype)
         model = lambda x: module(x.to(dtype))  # noqa: E731
     else:
-        model = graph_on_gpu(onnx.load(meta['onnx']), dtype, set(meta.get('kept', [])))
+        model = graph_on_gpu(onnx.load(meta['onnx']), dtype, set(meta.get('kept', [])), meta.get('tactics'))
     shapes = dict(entry.rsplit(':', 1) for entry in options.get('--shapes', '').split(',') if entry)
     if '--loadInputs' not in options:
         return timed(options, args, model, shapes)
@@ -388,7 +465,7 @@ def timed(options, args, model, shapes):
 
 # The switches a call carries to the server: the rest of a server's environment is its own.
 FORWARDED = ('CUDA_VISIBLE_DEVICES', 'GPU_STANDIN_HOLD_S', 'GPU_STANDIN_RECORD', 'GPU_STANDIN_FAULT',
-             'GPU_STANDIN_FAULT_LOG')
+             'GPU_STANDIN_FAULT_LOG', 'GPU_STANDIN_TACTICS')
 
 
 def serve(path):

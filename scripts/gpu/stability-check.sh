@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# On the GPU machine (device tool: carry .gpu from ../shared/tools/gpu-node-prep): `trt-ci stability` against
+# builds whose tactics are picked by timing real implementations on the GPU (issue 60). An FP16 MLP of six
+# MatMul+Relu layers runs through the GPU-backed trtexec stand-in (test/gpu/trtexec_gpu.py); with
+# GPU_STANDIN_TACTICS=timed each build times three real GEMM implementations of every MatMul on this GPU (one
+# GEMM, split-K in two, split-K in four summed in reverse) and keeps the fastest, so rebuilds differ where the
+# candidates run about as fast; with fixed, every build picks the plain GEMM. trt-ci rebuilds each engine seven
+# more times and certifies its level. Writes $OUT/stability-{timed,fixed}.json and $OUT/stability.json.
+set -uo pipefail
+source "$(dirname "$0")/node.sh"
+root=$PWD
+out=${OUT:-$root/stability-check-out}
+mkdir -p "$out"
+work=$(mktemp -d)
+python3 - "$work" <<'PY'
+import sys
+import numpy as np
+import onnx
+from onnx import TensorProto, helper, numpy_helper
+work = sys.argv[1]
+rng = np.random.default_rng(0)
+width, nodes, inits, previous = 1024, [], [], 'x'
+for i in range(6):
+    inits.append(numpy_helper.from_array((rng.standard_normal((width, width)) / np.sqrt(width)).astype(np.float32),
+                                         f'w{i}'))
+    nodes.append(helper.make_node('MatMul', [previous, f'w{i}'], [f'mm{i}'], name=f'mm{i}'))
+    nodes.append(helper.make_node('Relu', [f'mm{i}'], [f'h{i}'], name=f'relu{i}'))
+    previous = f'h{i}'
+graph = helper.make_graph(nodes, 'mlp', [helper.make_tensor_value_info('x', TensorProto.FLOAT, ['N', width])],
+                          [helper.make_tensor_value_info(previous, TensorProto.FLOAT, ['N', width])], inits)
+onnx.save(helper.make_model(graph, opset_imports=[helper.make_opsetid('', 17)]), f'{work}/mlp.onnx')
+PY
+cat > "$work/trt-ci.yml" <<YML
+trtexec: $root/test/gpu/trtexec_gpu.py
+output-dir: $work/out
+timing-cache: false
+models:
+  - name: mlp
+    onnx: mlp.onnx
+    precision: fp16
+    profiles: [{ name: b64, shapes: { x: 64x1024 } }]
+YML
+chmod +x "$root/test/gpu/trtexec_gpu.py"
+export GPU_STANDIN_HOLD_S=0
+for mode in timed fixed; do
+  ( cd "$work" && GPU_STANDIN_TACTICS=$mode node "$root/dist/cli.js" stability --config trt-ci.yml \
+      --rebuilds 7 --json > "$out/stability-$mode.json" 2> "$out/stability-$mode-stderr.txt" )
+  echo "$mode: trt-ci exit status $?"
+  rm -rf "$work/out"
+done
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader > "$out/gpu.txt"
+node - "$out" <<'JS'
+const { readFileSync, writeFileSync } = require('node:fs');
+const out = process.argv[2];
+const of = (mode) => JSON.parse(readFileSync(`${out}/stability-${mode}.json`, 'utf8')).builds[0]?.stability ?? null;
+const summary = (s) => s && {
+  level: s.level,
+  rebuilds: s.rebuilds.map((r) => r.level),
+  changedLayers: [
+    ...new Set(s.rebuilds.flatMap((r) => (r.changedLayers ?? []).map((c) => `${c.layer}: ${c.first} -> ${c.again}`))),
+  ],
+  largestOutputDifference: Math.max(0, ...s.rebuilds.map((r) => r.outputs?.maxAbsDiff ?? 0)),
+  problems: s.rebuilds.flatMap((r) => (r.problem ? [r.problem] : [])),
+};
+const [timed, fixed] = [summary(of('timed')), summary(of('fixed'))];
+const rank = { bits: 0, tactics: 1, outputs: 2, none: 3 };
+const passed = timed !== null && fixed !== null && timed.problems.length === 0 && fixed.problems.length === 0 &&
+  rank[fixed.level] <= rank.tactics;
+writeFileSync(`${out}/stability.json`, `${JSON.stringify({
+  check: 'stability',
+  goal: 'builds whose tactics are timed on the GPU are rebuilt and their level measured (the layers that changed ' +
+    'named); with the tactics fixed every rebuild reaches tactics or better',
+  passed, date: new Date().toISOString().slice(0, 10), gpu: readFileSync(`${out}/gpu.txt`, 'utf8').trim(),
+  timed, fixed,
+}, null, 2)}\n`);
+console.log(JSON.stringify({ passed, timed: timed?.level, fixed: fixed?.level, changed: timed?.changedLayers.length }));
+JS
