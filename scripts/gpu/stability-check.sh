@@ -46,6 +46,7 @@ for mode in timed fixed; do
   ( cd "$work" && GPU_STANDIN_TACTICS=$mode node "$root/dist/cli.js" stability --config trt-ci.yml \
       --rebuilds 7 --json > "$out/stability-$mode.json" 2> "$out/stability-$mode-stderr.txt" )
   echo "$mode: trt-ci exit status $?"
+  cp -r "$work/out/logs" "$out/logs-$mode" 2>/dev/null
   rm -rf "$work/out"
 done
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader > "$out/gpu.txt"

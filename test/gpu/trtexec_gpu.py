@@ -113,10 +113,6 @@ def main(args):
     dtype_name = next((d for f, d in PRECISIONS.items() if f in options), 'float32')
     tactics = build_tactics(options, dtype_name)
     plan_bytes = 1 << 20
-    plan[0:4] = b'ftrt'
-    plan[4:8] = bytes(4)
-    plan[16:24] = plan_bytes.to_bytes(8, 'little')
-    plan[24:28] = bytes(VERSION)
     # The engine names its model and precision, so that --loadEngine can run that model on the GPU.
     # --layerPrecisions name:fp32 counts only with --precisionConstraints obey or prefer (sampleOptions.cpp).
     pinned = [e.rsplit(':', 1)[0] for e in options.get('--layerPrecisions', '').split(',') if e.endswith(':fp32')]
@@ -209,7 +205,13 @@ def _split_k(parts, reverse=False):
 
 
 # The MatMul tactics a build times and picks among (GPU_STANDIN_TACTICS=timed): each a real GPU implementation.
-MATMUL_TACTICS = {'gemm': lambda t, a: t[0] @ t[1], 'splitk2': _split_k(2), 'splitk4r': _split_k(4, reverse=True)}
+# The first two run about as fast (the same GEMM, asked of cuBLAS as x·W or as (Wᵀ·xᵀ)ᵀ, which it may tile
+# differently), so timing noise decides between them from build to build, as it does between TensorRT's tactics.
+MATMUL_TACTICS = {
+    'gemm': lambda t, a: t[0] @ t[1],
+    'gemm_t': lambda t, a: (t[1].transpose(0, 1) @ t[0].transpose(-1, -2)).transpose(-1, -2),
+    'splitk2': _split_k(2),
+}
 
 
 def timed_tactics(model, dtype, batch):
@@ -226,16 +228,19 @@ def timed_tactics(model, dtype, batch):
         x = torch.randn(batch, w.shape[0], device='cuda', dtype=dtype)
         times = {}
         for name, tactic in MATMUL_TACTICS.items():
-            for _ in range(3):
+            for _ in range(2):
                 tactic([x, w], [])
             start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
             start.record()
-            for _ in range(10):
+            for _ in range(5):
                 tactic([x, w], [])
             end.record()
             torch.cuda.synchronize()
-            times[name] = start.elapsed_time(end)
-        chosen[node.name or f'node_of_{node.output[0]}'] = min(times, key=times.get)
+            times[name] = start.elapsed_time(end) / 5
+        layer = node.name or f'node_of_{node.output[0]}'
+        chosen[layer] = min(times, key=times.get)
+        log('V', f'[TRT] {layer}: ' + ', '.join(f'{k} {v * 1000:.2f} us' for k, v in times.items()) +
+            f' -> {chosen[layer]}')
     return chosen
 
 
