@@ -924,6 +924,12 @@ const cacheVerdictSchema = schemas/* object */.Ikc({
      * no attempts of its own), for the history's series key. Absent on a miss, and in older reports.
      */
     argv: schemas/* array */.YOg(schemas/* string */.YjP()).optional(),
+    /**
+     * With a hit: where the served engine was built, as its entry records it (said, never trusted): the runner's
+     * name, the GPU, the run. A build elsewhere can be another engine: `stability:` compares it with a rebuild here.
+     */
+    builtOn: schemas/* object */.Ikc({ runner: nullableString, gpu: nullableString, computeCapability: nullableString, run: nullableString })
+        .optional(),
     /** With an oci:// cache: where the entry came from or went, and who built it. */
     registry: schemas/* object */.Ikc({
         /** oci://… the entry was pulled from; null when it was not (a miss, or found in the run's folder). */
@@ -1674,14 +1680,21 @@ function runProvenance(env, cwd) {
     const context = env.GITHUB_ACTIONS === 'true' ? readRunContext(env, cwd) : null;
     // Outside GitHub Actions (GitLab, Jenkins, Buildkite) the job declares it: TRT_CI_DEFAULT_BRANCH=true, set only
     // in the job that builds the default branch (docs/cache.md). Inside Actions, GitHub's own context decides.
+    const runner = env.RUNNER_NAME || null;
     if (!context && env.GITHUB_ACTIONS !== 'true' && DECLARED.test(env.TRT_CI_DEFAULT_BRANCH ?? ''))
-        return { commit: env.TRT_CI_COMMIT || null, event: 'declared', defaultBranch: true, run: env.TRT_CI_RUN || null };
+        return {
+            commit: env.TRT_CI_COMMIT || null,
+            event: 'declared',
+            defaultBranch: true,
+            run: env.TRT_CI_RUN || null,
+            runner,
+        };
     if (!context)
-        return { commit: null, event: 'local', defaultBranch: false };
+        return { commit: null, event: 'local', defaultBranch: false, runner };
     const onDefault = context.defaultBranch !== null && context.ref === `refs/heads/${context.defaultBranch}`;
     const shipping = ['push', 'schedule', 'workflow_dispatch', 'merge_group'].includes(context.eventName);
     const run = env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID ? `${env.GITHUB_REPOSITORY}#${env.GITHUB_RUN_ID}` : null;
-    return { commit: context.sha || null, event: context.eventName, defaultBranch: onDefault && shipping, run };
+    return { commit: context.sha || null, event: context.eventName, defaultBranch: onDefault && shipping, run, runner };
 }
 /**
  * The web address of a trt-ci.yml line at the commit that was built (the pull request's head, else the

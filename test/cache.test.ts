@@ -92,6 +92,26 @@ describe('the engine cache', () => {
     },
   );
 
+  it('a hit says where the engine it serves was built: the runner, the GPU, the run (issue 60)', async () => {
+    const runner = makeRunner();
+    runner.touch('up.onnx');
+    const config = runner.writeConfig(ONE(''));
+    const on = async (name: string) => {
+      const result = await cli(['build', '--config', config, '--json'], { env: { ...process.env, RUNNER_NAME: name } });
+      expect(result.code, result.stderr).toBe(0);
+      return JSON.parse(readFileSync(join(runner.dir, 'out', 'report.json'), 'utf8')) as Report;
+    };
+    const built = await on('gpu-runner-7');
+    expect(built.builds[0]!.cache!.builtOn).toBeUndefined();
+    const served = await on('gpu-runner-9');
+    expect(served.builds[0]!.cache!.builtOn).toEqual({
+      runner: 'gpu-runner-7',
+      gpu: 'NVIDIA H200',
+      computeCapability: '9.0',
+      run: 'local',
+    });
+  });
+
   it('a cached engine of a model with benchmark: is loaded and measured in this run, like a built one', async () => {
     const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_LATENCY_MS: '1.0' } });
     runner.touch('up.onnx');

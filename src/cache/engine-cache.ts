@@ -46,6 +46,8 @@ export interface Provenance {
   defaultBranch: boolean;
   /** `owner/repo#run-id` of the GitHub run (older entries have none): which run built an engine another pulled. */
   run?: string | null;
+  /** The runner's name (RUNNER_NAME): which machine built it, said for a hit (a rebuild there is another engine). */
+  runner?: string | null;
 }
 
 export interface CachedEngine {

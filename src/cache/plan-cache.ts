@@ -139,6 +139,12 @@ export class PlanCache {
         hit: true,
         savedSeconds: record.buildSeconds,
         argv: record.argv,
+        builtOn: {
+          runner: record.provenance?.runner ?? null,
+          gpu: record.gpu?.name ?? null,
+          computeCapability: record.gpu?.computeCapability ?? null,
+          run: builtBy(record),
+        },
       },
     };
   }

@@ -167,6 +167,13 @@ const cacheVerdictSchema = z.object({
    * no attempts of its own), for the history's series key. Absent on a miss, and in older reports.
    */
   argv: z.array(z.string()).optional(),
+  /**
+   * With a hit: where the served engine was built, as its entry records it (said, never trusted): the runner's
+   * name, the GPU, the run. A build elsewhere can be another engine: `stability:` compares it with a rebuild here.
+   */
+  builtOn: z
+    .object({ runner: nullableString, gpu: nullableString, computeCapability: nullableString, run: nullableString })
+    .optional(),
   /** With an oci:// cache: where the entry came from or went, and who built it. */
   registry: z
     .object({
