@@ -481,7 +481,7 @@ const consistencySchema = schemas/* object */.Ikc({
 // How alike an engine's rebuilds are (docs/stability.md): the report's `stability`, when `stability:` asks.
 
 
-const level = schemas/* enum */.k5n(['bits', 'tactics', 'outputs', 'none']);
+const level = schemas/* enum */.k5n(['bits', 'tactics', 'outputs', 'latency', 'none']);
 const rebuildSchema = schemas/* object */.Ikc({
     /** The strongest level measured to hold against the first build (src/stability/levels.ts). */
     level,
@@ -498,6 +498,11 @@ const rebuildSchema = schemas/* object */.Ikc({
         outOfTolerance: schemas/* number */.aig(),
     })
         .nullable(),
+    /**
+     * The interleaved A/B of the rebuild against the first build on the same GPU (only where their bytes differ):
+     * its verdict and head-over-base ratio; null when not run.
+     */
+    latency: schemas/* object */.Ikc({ verdict: schemas/* string */.YjP(), ratio: nullableNumber }).nullable().default(null),
     /** The rebuild's plan, and why it could not be compared (it did not build, it did not run). */
     plan: nullableString.default(null),
     problem: nullableString.default(null),
@@ -2049,7 +2054,8 @@ const WORDS = {
     bits: 'the same bytes',
     tactics: 'the same tactics',
     outputs: 'the same outputs',
-    none: 'other outputs',
+    latency: 'the same latency',
+    none: 'other outputs and latency',
 };
 const stability_TABLE = tableOf(['engine', 'GPU', 'level', 'rebuilds', 'what differed']);
 function differed(s) {
@@ -4245,7 +4251,7 @@ const historyPointSchema = schemas/* object */.Ikc({
         accuracyMaxRelError: history_nullableNumber.default(null),
         /**
          * How alike the engine's rebuilds were (stability:): 0 the same bytes, 1 the same tactics, 2 the same
-         * outputs, 3 none of them; null when not rebuilt. A drop is a change point like any metric's.
+         * outputs, 3 the same latency, 4 none of them; null when not rebuilt. A drop is a change point like any metric's.
          */
         stabilityLevel: history_nullableNumber.default(null),
     }),
@@ -4595,7 +4601,7 @@ function flagsHash(argv) {
     return (0,external_node_crypto_.createHash)('sha256').update(JSON.stringify(kept)).digest('hex').slice(0, 12);
 }
 /** A stability level as a number that grows as the rebuilds grow apart (history metrics: lower is better). */
-const STABILITY_RANK = { bits: 0, tactics: 1, outputs: 2, none: 3 };
+const STABILITY_RANK = { bits: 0, tactics: 1, outputs: 2, latency: 3, none: 4 };
 const majorMinor = (version) => version.split('.').slice(0, 2).join('.');
 function seriesKeyOf(build, report) {
     // A served engine has no attempts of its own: the entry's record says what it was built with.
@@ -4886,7 +4892,7 @@ const METRIC_LABELS = {
     peakGpuMemoryMiB: 'peak GPU memory',
     accuracyMaxAbsError: 'accuracy: max abs error',
     accuracyMaxRelError: 'accuracy: max rel error',
-    stabilityLevel: 'stability (0 bits … 3 none)',
+    stabilityLevel: 'stability (0 bits … 4 none)',
 };
 /** JSON that is safe inside a <script> element: no "</script>", no "<!--". */
 const scriptJson = (value) => JSON.stringify(value).replace(/</g, '\\u003c');

@@ -431,7 +431,7 @@ const consistencySchema = schemas/* object */.Ikc({
 // How alike an engine's rebuilds are (docs/stability.md): the report's `stability`, when `stability:` asks.
 
 
-const level = schemas/* enum */.k5n(['bits', 'tactics', 'outputs', 'none']);
+const level = schemas/* enum */.k5n(['bits', 'tactics', 'outputs', 'latency', 'none']);
 const rebuildSchema = schemas/* object */.Ikc({
     /** The strongest level measured to hold against the first build (src/stability/levels.ts). */
     level,
@@ -448,6 +448,11 @@ const rebuildSchema = schemas/* object */.Ikc({
         outOfTolerance: schemas/* number */.aig(),
     })
         .nullable(),
+    /**
+     * The interleaved A/B of the rebuild against the first build on the same GPU (only where their bytes differ):
+     * its verdict and head-over-base ratio; null when not run.
+     */
+    latency: schemas/* object */.Ikc({ verdict: schemas/* string */.YjP(), ratio: nullableNumber }).nullable().default(null),
     /** The rebuild's plan, and why it could not be compared (it did not build, it did not run). */
     plan: nullableString.default(null),
     problem: nullableString.default(null),
@@ -7123,961 +7128,6 @@ function runner(outcome, plan, outputs, context) {
     };
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/stability/levels.js
-// How alike two builds of one engine are, pure: the same bytes, the same tactic in every layer, the same
-// outputs on the same inputs. TensorRT picks tactics by timing them on the GPU, so two builds from the same
-// inputs need not be one engine (NVIDIA/TensorRT#4798: the same timing cache, 0 of 100 outputs bitwise equal;
-// #4730: identical commands, two engine graphs). A level is claimed only where it was measured.
-
-/** The strongest first: byte-identical plans, then the same tactics, then the same outputs; none of them. */
-const STABILITY_LEVELS = ['bits', 'tactics', 'outputs', 'none'];
-/** Every layer's tactic in both builds, and the layers where they differ (or one build lacks the layer). */
-function tacticChanges(first, again) {
-    const before = new Map(first.map((l) => [l.name, l.tactic]));
-    const after = new Map(again.map((l) => [l.name, l.tactic]));
-    const names = [...new Set([...before.keys(), ...after.keys()])];
-    return names
-        .map((layer) => ({ layer, first: before.get(layer) ?? null, again: after.get(layer) ?? null }))
-        .filter((c) => c.first !== c.again || !before.has(c.layer) || !after.has(c.layer));
-}
-/** The outputs of a rebuild against the first build's: bitwise, else by the accuracy check's tolerance. */
-function outputsAgainst(first, again, tolerance) {
-    let worst = { bitwiseEqual: true, output: null, maxAbsDiff: 0, outOfTolerance: 0 };
-    for (const [name, want] of first) {
-        const got = again.get(name);
-        if (!got || got.length !== want.length)
-            return { bitwiseEqual: false, output: name, maxAbsDiff: Infinity, outOfTolerance: 1 };
-        let bitwise = true;
-        for (let i = 0; i < want.length && bitwise; i += 1)
-            bitwise = Object.is(got[i], want[i]);
-        if (bitwise)
-            continue;
-        const error = compareOutput(got, want, [want.length], { ...tolerance, cosine: null, topK: null });
-        const maxAbsDiff = error.maxAbsError ?? Infinity;
-        if (worst.bitwiseEqual || error.outOfTolerance > worst.outOfTolerance || maxAbsDiff > worst.maxAbsDiff)
-            worst = { bitwiseEqual: false, output: name, maxAbsDiff, outOfTolerance: error.outOfTolerance };
-    }
-    return worst;
-}
-/** How a rebuild compares with the first build, and the strongest level that was measured to hold. */
-function judgeRebuild(first, again, tolerance) {
-    const bytesEqual = first.sha256 === again.sha256;
-    const changedLayers = first.layers && again.layers ? tacticChanges(first.layers, again.layers) : null;
-    const outputs = first.outputs && again.outputs ? outputsAgainst(first.outputs, again.outputs, tolerance) : null;
-    // The same bytes are the same engine. The same tactics count only where the outputs, when measured, agree too:
-    // #4798's builds shared a timing cache and still gave other outputs.
-    const outputsAgree = outputs !== null && outputs.outOfTolerance === 0;
-    const level = bytesEqual
-        ? 'bits'
-        : changedLayers?.length === 0 && (outputs === null || outputsAgree)
-            ? 'tactics'
-            : outputsAgree
-                ? 'outputs'
-                : 'none';
-    return { level, bytesEqual, changedLayers, outputs };
-}
-/**
- * The level every rebuild reached: the weakest of them (an engine is as stable as its least alike rebuild); null
- * when no rebuild ran, since nothing was measured.
- */
-function certifiedLevel(rebuilds) {
-    if (rebuilds.length === 0)
-        return null;
-    const rank = (level) => STABILITY_LEVELS.indexOf(level);
-    return rebuilds.reduce((weakest, r) => (rank(r.level) > rank(weakest) ? r.level : weakest), 'bits');
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/stability/stage.js
-// The stability stage (`stability: { rebuilds: N }`): each engine that built (or came from the cache) is built N
-// more times, afresh, with the run's timing cache, and each rebuild is compared with it: the plan's bytes, the
-// tactic of every layer (detailed layer info), the outputs on the same seeded inputs at opt. The level every
-// rebuild reached is certified; nothing is claimed that was not measured (levels.ts).
-
-
-
-
-
-
-
-
-
-
-
-
-/** Each engine's stability, by its job; absent where `stability:` is off or the engine did not build. */
-async function checkStability(outcomes, context) {
-    const results = new Map();
-    const asked = context.config.stability?.rebuilds ?? 0;
-    if (asked === 0)
-        return results;
-    for (const outcome of outcomes) {
-        if (!outcome.plan || (outcome.status !== 'built' && outcome.status !== 'cached'))
-            continue;
-        if (context.signal?.aborted)
-            break;
-        const first = await sampleOf(outcome, outcome.plan.path, outcome.plan.layerInfo, context, 'first');
-        const rebuilds = [];
-        // With the run's timing cache, as the fleet rebuilds; then once without it, to show what the cache pins.
-        const withCache = Array.from({ length: asked }, () => true);
-        const runs = hasTimingCache(context) ? [...withCache, false] : withCache;
-        for (const [i, timingCache] of runs.entries()) {
-            if (context.signal?.aborted)
-                break;
-            rebuilds.push(await rebuildOnce(outcome, i + 1, timingCache, first, context));
-        }
-        const compared = rebuilds.filter((r) => r.problem === null);
-        results.set(jobKey(outcome.job), { level: certifiedLevel(compared), rebuilds, asked });
-    }
-    return results;
-}
-/** Whether the run builds with a timing cache (trt-ci.yml's timing-cache:, or the cache folder's). */
-const hasTimingCache = (context) => context.config.timingCache !== null || context.config.cacheDir !== null;
-async function rebuildOnce(outcome, n, timingCache, first, context) {
-    const { job } = outcome;
-    const dir = (0,external_node_path_.join)(context.config.outputDir, 'stability', `${job.model.name}.${job.profile.name}`);
-    const workspaceBytes = outcome.attempts.at(-1)?.workspaceBytes ?? job.model.workspaceBytes;
-    const name = timingCache ? `rebuild-${n}` : `rebuild-${n}-no-timing-cache`;
-    const again = sideJob(job, dir, name, { workspaceBytes, fresh: true, withoutTimingCache: !timingCache });
-    const none = { level: 'none', bytesEqual: false, changedLayers: null, outputs: null, timingCache };
-    const built = await context.buildPlan(again, outcome.gpu?.index ?? null);
-    if (!built.plan)
-        return { ...none, plan: null, problem: `rebuild ${n} did not build: ${built.failure?.message ?? 'no plan'}` };
-    try {
-        const sample = await sampleOf(outcome, built.plan.path, built.plan.layerInfo, context, name);
-        const judged = judgeRebuild(first, sample, stage_toleranceOf(outcome, first));
-        const outputs = judged.outputs && {
-            ...judged.outputs,
-            maxAbsDiff: Number.isFinite(judged.outputs.maxAbsDiff) ? judged.outputs.maxAbsDiff : null,
-        };
-        return { ...judged, timingCache, outputs, plan: built.plan.path, problem: null };
-    }
-    catch (error) {
-        return { ...none, plan: built.plan.path, problem: `rebuild ${n} could not be compared: ${(0,errors/* errorMessage */.gJ)(error)}` };
-    }
-}
-/** The accuracy check's tolerance (else the precision's defaults), absolute at the first build's largest output. */
-function stage_toleranceOf(outcome, first) {
-    const { atol, rtol } = outcome.job.model.accuracy ?? outcome.job.model.consistency.tolerance;
-    const each = [...(first.outputs?.values() ?? [])].map((values) => absoluteTolerance(atol, values));
-    return { atol: Math.max(0, ...each), rtol };
-}
-/** A build's plan digest, its layers' tactics, and its outputs on the seeded inputs at opt. */
-async function sampleOf(outcome, plan, layerInfo, context, name) {
-    const { job } = outcome;
-    const sha256 = (0,external_node_crypto_.createHash)('sha256')
-        .update(await (0,promises_.readFile)(plan))
-        .digest('hex');
-    const layers = layerInfo ? ((await readEngineLayers(layerInfo))?.layers ?? null) : null;
-    let io;
-    try {
-        io = readOnnxIo(job.model.onnx);
-    }
-    catch {
-        // A model trt-ci cannot read: the outputs are not measured, and no level is claimed by them.
-        return { sha256, layers, outputs: null };
-    }
-    const types = new Map(io.inputs.map((v) => [v.name, v.type]));
-    const inputs = seededInputs(runProfile(job.profile), 'opt', types);
-    const dir = (0,external_node_path_.join)(context.config.outputDir, 'stability', `${job.model.name}.${job.profile.name}`, `${name}.run`);
-    await (0,promises_.rm)(dir, { recursive: true, force: true });
-    await (0,promises_.mkdir)(dir, { recursive: true });
-    const where = {
-        gpu: outcome.gpu?.index ?? null,
-        timeoutMs: job.model.buildTimeoutMs,
-        ...(context.signal && { signal: context.signal }),
-    };
-    const request = readingRequest(inputs, io.outputs, dir);
-    const ran = await context.runner.infer(engineOf(plan, job.model, job.profile, 'opt'), where, request);
-    if ('problem' in ran)
-        throw new Error(ran.problem);
-    return { sha256, layers, outputs: ran.outputs };
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/gpu/selection.js
-
-/**
- * The GPUs `gpus:` names, checked against what nvidia-smi lists: an index it does not list is a config
- * error (exit 2) wherever it is found, in preflight as in the build stage. Null for `gpus: all`.
- */
-function selectedGpus(config, query) {
-    if (config.gpus === 'all')
-        return null;
-    if (!query.ok)
-        return config.gpus;
-    const known = new Set(query.gpus.map((g) => g.index));
-    const missing = config.gpus.findIndex((index) => !known.has(index));
-    if (missing !== -1) {
-        throw (0,errors/* configError */.Fj)(config, ['gpus', missing], `expected a GPU index that nvidia-smi lists (${[...known].join(', ')}), got ${config.gpus[missing]}`);
-    }
-    return config.gpus;
-}
-
-// EXTERNAL MODULE: external "node:child_process"
-var external_node_child_process_ = __webpack_require__(31421);
-// EXTERNAL MODULE: external "node:stream"
-var external_node_stream_ = __webpack_require__(57075);
-;// CONCATENATED MODULE: ./.build/tsc/proc/child-env.js
-/**
- * Names that carry the job's credentials. No child process (trtexec, or whatever program `trtexec:`
- * names; nvidia-smi; ldd) needs them, and a child that leaks its environment into a log or an uploaded
- * artifact would leak the token: they are removed from every child's environment.
- */
-const SECRET = new RegExp(`^(${[
-    'INPUT_.*',
-    'GITHUB_TOKEN',
-    'GH_TOKEN',
-    'ACTIONS_RUNTIME_TOKEN',
-    'ACTIONS_RUNTIME_URL',
-    'ACTIONS_RESULTS_URL',
-    'ACTIONS_CACHE_URL',
-    'ACTIONS_ID_TOKEN_REQUEST_TOKEN',
-    'ACTIONS_ID_TOKEN_REQUEST_URL',
-    // The cache signing key under its documented name (a key under another name, cache-signing-key: ${NAME},
-    // is removed by the run itself: pipeline.ts).
-    'TRT_CI_CACHE_KEY',
-    // The registry cache's credentials (cache/registry-auth.ts), and the Docker config's inline form.
-    'TRT_CI_REGISTRY_USERNAME',
-    'TRT_CI_REGISTRY_PASSWORD',
-    'DOCKER_AUTH_CONFIG',
-].join('|')})$`, 'i');
-function childEnv(base) {
-    const env = {};
-    for (const [name, value] of Object.entries(base))
-        if (!SECRET.test(name))
-            env[name] = value;
-    return env;
-}
-/** The environment less the named variables (the secrets trt-ci.yml reads by a name of the user's own). */
-function withoutVariables(env, names) {
-    if (names.length === 0)
-        return env;
-    const left = { ...env };
-    for (const name of names)
-        delete left[name];
-    return left;
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/proc/lines.js
-const NEWLINE = 0x0a;
-/**
- * Splits a byte stream into lines without holding more than one line. A line longer than
- * `maxLineBytes` is cut there and the rest of it dropped, so one runaway line cannot grow memory.
- */
-class LineSplitter {
-    onLine;
-    maxLineBytes;
-    pending = [];
-    pendingBytes = 0;
-    overflowed = false;
-    constructor(onLine, maxLineBytes = 64 * 1024) {
-        this.onLine = onLine;
-        this.maxLineBytes = maxLineBytes;
-    }
-    push(chunk) {
-        let start = 0;
-        for (let end = chunk.indexOf(NEWLINE, start); end !== -1; end = chunk.indexOf(NEWLINE, start)) {
-            if (this.pendingBytes === 0 && !this.overflowed && end - start <= this.maxLineBytes) {
-                // The usual case: the whole line is in this chunk, decode it in place.
-                this.emit(chunk.toString('utf8', start, end));
-            }
-            else {
-                this.take(chunk, start, end);
-                this.flushLine();
-            }
-            start = end + 1;
-        }
-        if (start < chunk.length)
-            this.take(chunk, start, chunk.length);
-    }
-    end() {
-        if (this.pendingBytes > 0 || this.overflowed)
-            this.flushLine();
-    }
-    take(chunk, start, end) {
-        const room = this.maxLineBytes - this.pendingBytes;
-        if (room <= 0) {
-            this.overflowed = this.overflowed || end > start;
-            return;
-        }
-        const stop = Math.min(end, start + room);
-        if (stop > start) {
-            // Copy: the caller may reuse the chunk's memory after push() returns.
-            this.pending.push(Buffer.from(chunk.subarray(start, stop)));
-            this.pendingBytes += stop - start;
-        }
-        if (stop < end)
-            this.overflowed = true;
-    }
-    flushLine() {
-        const bytes = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending, this.pendingBytes);
-        this.pending = [];
-        this.pendingBytes = 0;
-        this.overflowed = false;
-        this.emit(bytes.toString('utf8'));
-    }
-    emit(line) {
-        this.onLine(line.endsWith('\r') ? line.slice(0, -1) : line);
-    }
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/proc/run-process.js
-
-
-
-
-
-
-/** Process groups still running, so that trt-ci can take them down when it is itself stopped. */
-const liveGroups = new Set();
-function killAllProcessGroups(signal = 'SIGKILL') {
-    for (const pgid of liveGroups)
-        signalGroup(pgid, signal);
-}
-function signalGroup(pgid, signal) {
-    try {
-        process.kill(-pgid, signal);
-        return true;
-    }
-    catch {
-        return false; // ESRCH: the group is gone
-    }
-}
-/** Why a command could not start, in words. */
-function spawnProblem(command, error) {
-    if (error.code === 'ENOENT')
-        return `${command}: command not found`;
-    if (error.code === 'EACCES')
-        return `${command}: not executable`;
-    return error.message;
-}
-/**
- * The child's output into the log (both streams, and lines to `lines`) or, for stdout, its own file; a file
- * that cannot keep up pauses the child's pipe until it drains. A log that cannot be written (a full disk)
- * costs the log, never the run: the child goes on.
- */
-function pipeOutput(child, lines, log, output) {
-    // A stream that failed (ENOSPC) is written no more, and the pipes it paused are resumed: a 'drain' that
-    // will never come must not hold the child's output, and with it the child, forever.
-    const broken = new Set();
-    const resume = () => {
-        child.stdout?.resume();
-        child.stderr?.resume();
-    };
-    for (const stream of [log, output]) {
-        stream?.on('error', () => {
-            broken.add(stream);
-            resume();
-        });
-    }
-    const into = (stream, chunk, pipes) => {
-        if (broken.has(stream) || stream.write(chunk))
-            return;
-        child.stdout?.pause();
-        if (pipes === 'both')
-            child.stderr?.pause();
-        stream.once('drain', resume);
-    };
-    const onData = (chunk) => {
-        lines?.push(chunk);
-        if (log)
-            into(log, chunk, 'both');
-    };
-    child.stdout?.on('data', output ? (chunk) => into(output, chunk, 'stdout') : onData);
-    child.stderr?.on('data', onData);
-}
-/**
- * Runs a command as the leader of its own process group, streaming its output line by line.
- * The group is killed when the timeout fires and again after the leader exits, so nothing the
- * command forked outlives it. argv only: nothing here is ever given to a shell.
- */
-function runProcess(options) {
-    const startedAt = Date.now();
-    if (options.signal?.aborted) {
-        const never = { exitCode: null, signal: null, timedOut: false, spawnError: null, cancelled: true };
-        return Promise.resolve({ ...never, startedAt, endedAt: startedAt });
-    }
-    return new Promise((resolve) => {
-        let log = null;
-        let timedOut = false;
-        let spawnError = null;
-        const timers = [];
-        const lines = options.onLine ? new LineSplitter(options.onLine) : null;
-        const child = (0,external_node_child_process_.spawn)(options.command, options.args, {
-            cwd: options.cwd,
-            env: childEnv(options.env),
-            stdio: ['ignore', 'pipe', 'pipe'],
-            detached: true,
-        });
-        const pgid = child.pid;
-        if (pgid !== undefined)
-            liveGroups.add(pgid);
-        const cancel = () => {
-            if (pgid !== undefined)
-                signalGroup(pgid, 'SIGKILL');
-        };
-        options.signal?.addEventListener('abort', cancel, { once: true });
-        if (options.logFile)
-            log = newFileStream(options.logFile);
-        const output = options.stdoutFile ? newFileStream(options.stdoutFile) : null;
-        pipeOutput(child, lines, log, output);
-        if (options.timeoutMs !== undefined && pgid !== undefined) {
-            timers.push(setTimeout(() => {
-                timedOut = true;
-                signalGroup(pgid, 'SIGTERM');
-                timers.push(setTimeout(() => signalGroup(pgid, 'SIGKILL'), options.killGraceMs ?? DEFAULT_KILL_GRACE_MS));
-            }, options.timeoutMs));
-        }
-        child.on('error', (error) => {
-            spawnError = spawnProblem(options.command, error);
-        });
-        // The leader is gone; whatever it forked goes with it, and only then can the pipes close.
-        child.on('exit', () => {
-            if (pgid !== undefined)
-                signalGroup(pgid, 'SIGKILL');
-        });
-        child.on('close', (exitCode, signal) => {
-            for (const timer of timers)
-                clearTimeout(timer);
-            options.signal?.removeEventListener('abort', cancel);
-            if (pgid !== undefined)
-                liveGroups.delete(pgid);
-            lines?.end();
-            const cancelled = options.signal?.aborted ?? false;
-            const result = {
-                exitCode,
-                signal,
-                timedOut,
-                spawnError,
-                cancelled,
-                startedAt,
-                endedAt: Date.now(),
-            };
-            const closed = [log, output].map((stream) => new Promise((done) => {
-                if (!stream)
-                    return done();
-                (0,external_node_stream_.finished)(stream, () => done());
-                stream.end();
-            }));
-            void Promise.all(closed).then(() => resolve(result));
-        });
-    });
-}
-/** How a run that did not exit 0 ended, in words: `exited 1`, `was stopped by SIGSEGV`, or why it did not start. */
-const howItEnded = (run) => run.spawnError ?? (run.exitCode === null ? `was stopped by ${run.signal}` : `exited ${run.exitCode}`);
-
-;// CONCATENATED MODULE: ./.build/tsc/gpu/memory-sampler.js
-
-/**
- * Memory samples per GPU, kept as plain arrays: ten a second for a 45-minute run on 8 GPUs is a
- * few hundred thousand numbers. Pure, so attribution is tested without nvidia-smi.
- */
-class MemoryTimeline {
-    series = new Map();
-    baselineEnd = Number.POSITIVE_INFINITY;
-    add(gpu, time, usedMiB) {
-        let series = this.series.get(gpu);
-        if (!series) {
-            series = { times: [], values: [] };
-            this.series.set(gpu, series);
-        }
-        series.times.push(time);
-        series.values.push(usedMiB);
-    }
-    /**
-     * Samples up to this moment describe the idle GPU. A sample stamped in the same millisecond is idle too: it
-     * was taken before this mark, which comes before any build starts.
-     */
-    markBaselineEnd(time) {
-        this.baselineEnd = Math.min(this.baselineEnd, time);
-    }
-    hasSampled(gpus) {
-        return gpus.every((gpu) => (this.series.get(gpu)?.times.length ?? 0) > 0);
-    }
-    /** What a build on `gpu` from `start` to `end` held; null when no sample fell in the window. */
-    window(gpu, start, end) {
-        const series = this.series.get(gpu);
-        if (!series)
-            return null;
-        let peak = Number.NEGATIVE_INFINITY;
-        let samples = 0;
-        let idle = null;
-        let lowest = Number.POSITIVE_INFINITY;
-        for (let i = 0; i < series.times.length; i += 1) {
-            const time = series.times[i];
-            const value = series.values[i];
-            if (time <= this.baselineEnd)
-                idle = value;
-            if (time >= start && time <= end) {
-                peak = Math.max(peak, value);
-                lowest = Math.min(lowest, value);
-                samples += 1;
-            }
-        }
-        if (samples === 0)
-            return null;
-        const baselineMiB = idle ?? lowest;
-        return { peakUsedMiB: peak, baselineMiB, attributedMiB: Math.max(0, peak - baselineMiB), samples };
-    }
-}
-const SAMPLE_FIELDS = 'index,memory.used';
-/** One `nvidia-smi --query-gpu=index,memory.used -lms N` stream for the whole run. */
-class MemorySampler {
-    smi;
-    intervalMs;
-    clock;
-    timeline = new MemoryTimeline();
-    /** The running stream: its cancel and its end; null when none runs (never started, stopped, no nvidia-smi). */
-    child = null;
-    constructor(
-    /** nvidia-smi without the run's cancel: the stream is stopped by stop(), at the end of the builds. */
-    smi, intervalMs = 100, clock = Date.now) {
-        this.smi = smi;
-        this.intervalMs = intervalMs;
-        this.clock = clock;
-    }
-    start() {
-        const stop = new AbortController();
-        // Started as every process is (proc/run-process.ts): its own group, killed with it, credentials removed.
-        const ended = (this.smi.start ?? runProcess)({
-            command: this.smi.command,
-            args: [`--query-gpu=${SAMPLE_FIELDS}`, '--format=csv,noheader,nounits', `-lms`, String(this.intervalMs)],
-            env: this.smi.env,
-            signal: stop.signal,
-            onLine: (line) => {
-                const [index, used] = line.split(',').map((part) => Number(part.trim()));
-                if (Number.isInteger(index) && Number.isFinite(used))
-                    this.timeline.add(index, this.clock(), used);
-            },
-        });
-        const child = { stop, ended };
-        this.child = child;
-        // No nvidia-smi, or one that ended by itself: builds go on without memory figures.
-        void ended.then(() => {
-            if (this.child === child)
-                this.child = null;
-        });
-    }
-    /** Waits (briefly) until every GPU has an idle sample, so builds can be measured against it. */
-    async waitForBaseline(gpus, timeoutMs = 3_000) {
-        const deadline = this.clock() + timeoutMs;
-        while (this.child && !this.timeline.hasSampled(gpus) && this.clock() < deadline) {
-            await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-        this.timeline.markBaselineEnd(this.clock());
-    }
-    /** Ends the stream: its process group is killed (a wedged driver's nvidia-smi ignores SIGTERM). */
-    async stop() {
-        const child = this.child;
-        this.child = null;
-        if (!child)
-            return;
-        child.stop.abort();
-        await child.ended;
-    }
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/gpu/nvidia-smi.js
-
-/** nvidia-smi answers these instead of a value; they mean "unknown", never an error. */
-const NOT_A_VALUE = /^\[.*\]$|^N\/A$/;
-/** One row of `--format=csv,noheader,nounits` output, keyed by the queried field names. */
-function parseCsvRows(text, fields) {
-    return text
-        .split('\n')
-        .map((line) => line.trim())
-        .filter((line) => line.length > 0)
-        .map((line) => {
-        const values = line.split(', ');
-        return Object.fromEntries(fields.map((field, i) => {
-            const value = values[i]?.trim();
-            return [field, value === undefined || value === '' || NOT_A_VALUE.test(value) ? null : value];
-        }));
-    });
-}
-/** Every GPU fact trt-ci uses, in one query (the human table is not a stable format). */
-const GPU_FIELDS = [
-    'index',
-    'name',
-    'uuid',
-    'pci.bus_id',
-    'driver_version',
-    'compute_cap',
-    'memory.total',
-    'memory.used',
-    'memory.free',
-    'ecc.mode.current',
-    'ecc.errors.uncorrected.volatile.total',
-    'display_active',
-    'persistence_mode',
-    'compute_mode',
-    'mig.mode.current',
-];
-const toNumber = (value) => value == null || !Number.isFinite(Number(value)) ? null : Number(value);
-function parseGpuRows(text, fields = GPU_FIELDS) {
-    return parseCsvRows(text, fields).map((row) => ({
-        index: Number(row.index),
-        name: row.name ?? null,
-        uuid: row.uuid ?? null,
-        busId: row['pci.bus_id'] ?? null,
-        computeCapability: row.compute_cap ?? null,
-        driverVersion: row.driver_version ?? null,
-        memoryTotalMiB: toNumber(row['memory.total']),
-        memoryUsedMiB: toNumber(row['memory.used']),
-        memoryFreeMiB: toNumber(row['memory.free']),
-        eccMode: row['ecc.mode.current'] ?? null,
-        eccUncorrectedErrors: toNumber(row['ecc.errors.uncorrected.volatile.total']),
-        displayActive: row.display_active ?? null,
-        persistenceMode: row.persistence_mode ?? null,
-        computeMode: row.compute_mode ?? null,
-        migMode: row['mig.mode.current'] ?? null,
-    }));
-}
-/** What nvidia-smi's exit statuses mean (nvidia-smi(1), RETURN VALUE). */
-const EXIT_MEANING = {
-    3: 'the operation is not available on this GPU',
-    4: 'no permission to query the GPU',
-    6: 'no GPU was found',
-    9: 'the NVIDIA driver is not loaded',
-    12: 'the NVML library (libnvidia-ml.so) was not found',
-    15: 'a GPU has fallen off the bus',
-    18: 'the driver and the NVML library versions do not match (driver ' +
-        "updated without a reboot, or a container with another driver's libraries)",
-};
-/** The run's cancel stops a query at once: a hung driver must not hold a cancelled run for its timeout. */
-async function runSmi(smi, args) {
-    const lines = [];
-    const result = await (smi.start ?? runProcess)({
-        command: smi.command,
-        args,
-        env: smi.env,
-        timeoutMs: 30_000,
-        killGraceMs: 1_000,
-        onLine: (line) => lines.push(line),
-        ...(smi.signal && { signal: smi.signal }),
-    });
-    return { result, text: lines.join('\n') };
-}
-/**
- * The GPUs nvidia-smi sees. A driver can answer with exit 0 and still be dead: a GPU with no name
- * is reported as such. A field this driver does not know (compute_cap before 510) is left out and
- * the query made again without it.
- */
-function queryGpus(smi) {
-    return queryGpuFields(smi, GPU_FIELDS);
-}
-async function queryGpuFields(smi, fields) {
-    const { result, text } = await runSmi(smi, [`--query-gpu=${fields.join(',')}`, '--format=csv,noheader,nounits']);
-    const said = text.trim().split('\n')[0]?.slice(0, 200) ?? '';
-    if (result.spawnError)
-        return { ok: false, exitCode: null, reason: result.spawnError };
-    const unknownField = /^Field "([^"]+)" is not a valid field to query/.exec(text.trim());
-    if (result.exitCode === 2 && unknownField && fields.includes(unknownField[1]) && unknownField[1] !== 'index') {
-        return queryGpuFields(smi, fields.filter((f) => f !== unknownField[1]));
-    }
-    if (/No devices were found/i.test(text))
-        return { ok: false, exitCode: result.exitCode, reason: 'nvidia-smi found no GPU (No devices were found)' };
-    if (result.exitCode !== 0 && result.exitCode !== 14) {
-        const meaning = result.exitCode === null
-            ? `was stopped by ${result.signal}`
-            : `exited with status ` +
-                `${result.exitCode}${EXIT_MEANING[result.exitCode] ? ` (${EXIT_MEANING[result.exitCode]})` : ''}`;
-        return { ok: false, exitCode: result.exitCode, reason: `nvidia-smi ${meaning}${said ? `: ${said}` : ''}` };
-    }
-    const rows = text.split('\n').filter((line) => /^\d+, /.test(line.trim()));
-    const gpus = parseGpuRows(rows.join('\n'), fields);
-    if (gpus.length === 0)
-        return { ok: false, exitCode: result.exitCode, reason: `nvidia-smi listed no GPUs${said ? `: ${said}` : ''}` };
-    const warning = result.exitCode === 14
-        ? `nvidia-smi exited with status 14: a GPU's infoROM is ` +
-            `corrupted${said && !/^\d+, /.test(said) ? ` (${said})` : ''}`
-        : null;
-    return { ok: true, gpus, warning };
-}
-const APP_FIELDS = ['pid', 'process_name', 'gpu_uuid', 'used_memory'];
-/** Processes holding a compute context on any GPU; null when nvidia-smi could not say. */
-async function queryComputeApps(smi) {
-    const { result, text } = await runSmi(smi, [
-        `--query-compute-apps=${APP_FIELDS.join(',')}`,
-        '--format=csv,noheader,nounits',
-    ]);
-    if (result.spawnError || (result.exitCode !== 0 && result.exitCode !== 14))
-        return null;
-    return parseCsvRows(text
-        .split('\n')
-        .filter((line) => /^\d+, /.test(line.trim()))
-        .join('\n'), APP_FIELDS).map((row) => ({
-        pid: Number(row.pid),
-        processName: row.process_name ?? null,
-        gpuUuid: row.gpu_uuid ?? null,
-        usedMemoryMiB: toNumber(row.used_memory),
-    }));
-}
-/** The clock event reasons whose counters (µs spent slowed) mean a latency measurement is not to be trusted. */
-const SLOWDOWN_REASONS = ['sw_power_cap', 'sw_thermal_slowdown', 'hw_thermal_slowdown', 'hw_power_brake_slowdown'];
-/**
- * GPU `index`'s clock state (a capture is in test/fixtures/nvidia-smi). Read between runs, a counter that
- * grew says the GPU slowed down during the run even if it no longer is. Null when nvidia-smi cannot say
- * (drivers without the counters).
- */
-async function queryClockState(smi, index) {
-    const counters = SLOWDOWN_REASONS.map((reason) => `clocks_event_reasons_counters.${reason}`);
-    const fields = ['index', 'clocks.current.sm', ...counters];
-    const { result, text } = await runSmi(smi, [`--query-gpu=${fields.join(',')}`, '--format=csv,noheader,nounits']);
-    if (result.exitCode !== 0)
-        return null;
-    const row = parseCsvRows(text, fields).find((r) => Number(r.index) === index);
-    if (!row)
-        return null;
-    const slowed = {};
-    for (const reason of SLOWDOWN_REASONS) {
-        const value = toNumber(row[`clocks_event_reasons_counters.${reason}`]);
-        if (value === null)
-            return null;
-        slowed[reason] = value;
-    }
-    return { smClockMHz: toNumber(row['clocks.current.sm']), slowed };
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/cache/engine-cache.js
-
-
-
-
-
-
-async function sha256OfFile(path, signal) {
-    // A FIFO or a device (/dev/zero) would be read forever: only a regular file is hashed.
-    if (!(await (0,promises_.stat)(path)).isFile())
-        throw new Error(`${path} is not a regular file`);
-    const hash = (0,external_node_crypto_.createHash)('sha256');
-    // A cancel stops the read between chunks: hashing 100 GB of weights never holds a cancelled run.
-    const chunks = (0,external_node_fs_.createReadStream)(path, { highWaterMark: 1024 * 1024, ...(signal && { signal }) });
-    for await (const chunk of chunks)
-        hash.update(chunk);
-    return hash.digest('hex');
-}
-/**
- * sha256 of files, each read once per run however many builds (and the manifest) ask: an ONNX with its
- * external data can be gigabytes. Null for a file that cannot be read.
- */
-class FileDigests {
-    signal;
-    digests = new Map();
-    /** `signal`: the run's cancel, which stops a file's hashing (its digest is then unknown, null). */
-    constructor(signal) {
-        this.signal = signal;
-    }
-    of(path) {
-        let digest = this.digests.get(path);
-        if (!digest) {
-            digest = sha256OfFile(path, this.signal).catch(() => null);
-            this.digests.set(path, digest);
-        }
-        return digest;
-    }
-}
-/**
- * Content keys for builds: the same key means the same plan. Files are hashed once per run, however
- * many profiles share them.
- */
-class EngineKeys {
-    digests;
-    constructor(digests = new FileDigests()) {
-        this.digests = digests;
-    }
-    async fileHash(path) {
-        return (await this.digests.of(path)) ?? 'missing';
-    }
-    /** What a file is, cheaply: its real path, size and change time (for libraries too big to hash every run). */
-    async fileIdentity(path) {
-        const found = await (0,promises_.stat)(path).catch(() => null);
-        return found ? `${await (0,promises_.realpath)(path).catch(() => path)}:${found.size}:${found.mtimeMs}` : 'missing';
-    }
-    async key(parts) {
-        const external = await externalDataFiles(parts.onnx).catch(() => []);
-        const hashed = async (paths) => Promise.all(paths.map(async (path) => [(0,external_node_path_.basename)(path), await this.fileHash(path)]));
-        const material = JSON.stringify({
-            v: 2,
-            files: await hashed([parts.onnx, ...external, ...parts.plugins]),
-            // Files named in extra-args (calibration caches, inputs, plugins): what is in them, not where.
-            inputs: await hashed(parts.inputs),
-            argv: parts.argv,
-            tensorrt: parts.tensorrtVersion,
-            trtexec: await this.fileHash(parts.trtexec),
-            libraries: await Promise.all(parts.libraries.map((lib) => this.fileIdentity(lib))),
-            gpu: parts.gpu,
-            environment: parts.environment,
-        });
-        return (0,external_node_crypto_.createHash)('sha256').update(material).digest('hex');
-    }
-}
-/** How far ahead of this machine's clock an entry's stamp may be (another job's clock) and still count. */
-const CLOCK_SLACK_MS = 5 * 60_000;
-/**
- * Plans by content key, in a folder that outlives the run (and may be shared by jobs on one runner).
- * An entry appears whole or not at all: it is written in a temporary folder and renamed into place.
- * An entry whose plan does not match its record is removed and rebuilt, never used.
- */
-class EngineCache {
-    dir;
-    maxBytes;
-    constructor(dir, maxBytes) {
-        this.dir = dir;
-        this.maxBytes = maxBytes;
-    }
-    entry(key) {
-        return (0,external_node_path_.join)(this.dir, 'engines', key.slice(0, 2), key);
-    }
-    /** The entry for a key, if it is there and its plan has the recorded size. */
-    async lookup(key) {
-        const dir = this.entry(key);
-        let record;
-        try {
-            record = JSON.parse(await (0,promises_.readFile)((0,external_node_path_.join)(dir, 'record.json'), 'utf8'));
-        }
-        catch (error) {
-            const exists = await (0,promises_.stat)(dir).then(() => true, () => false);
-            if (error.code === 'ENOENT' && !exists)
-                return null;
-            // An entry without a readable record was damaged after it was written: it goes, and the engine is rebuilt.
-            await this.remove(key);
-            return 'corrupt';
-        }
-        // lstat: a plan that is a link could lead to any file (a runner's secret restored as a "plan").
-        const plan = await (0,promises_.lstat)((0,external_node_path_.join)(dir, 'plan')).catch(() => null);
-        const plain = plan?.isFile() === true && (await isPlainFile((0,external_node_path_.join)(dir, 'record.json')));
-        // `null`, a list or a record of another key: written by something else, or damaged.
-        if (typeof record !== 'object' || record === null || record.key !== key || !plain || plan.size !== record.bytes) {
-            await this.remove(key);
-            return 'corrupt';
-        }
-        const now = new Date();
-        await (0,promises_.utimes)((0,external_node_path_.join)(dir, 'record.json'), now, now).catch(() => { }); // least recently used goes first
-        return { dir, record };
-    }
-    /** Puts the cached plan (and layer info) where a build would have written them; never through a link. */
-    async restore(entry, plan, layerInfo) {
-        await place((0,external_node_path_.join)(entry.dir, 'plan'), plan);
-        const layers = (0,external_node_path_.join)(entry.dir, 'layers.json');
-        if (entry.record.hasLayerInfo && (await isPlainFile(layers)))
-            await place(layers, layerInfo);
-    }
-    /**
-     * Stores an entry; `replace` puts it in place of one already there (one this run does not trust), `move`
-     * takes the files instead of copying them (a plan just pulled into the cache's own tmp folder).
-     */
-    async store(record, plan, layerInfo, how = {}) {
-        const take = how.move ? promises_.rename : promises_.copyFile;
-        const staging = (0,external_node_path_.join)(this.dir, 'tmp', `${record.key}.${process.pid}.${(0,external_node_crypto_.randomBytes)(4).toString('hex')}`);
-        await (0,promises_.mkdir)(staging, { recursive: true });
-        try {
-            await take(plan, (0,external_node_path_.join)(staging, 'plan'));
-            if (layerInfo)
-                await take(layerInfo, (0,external_node_path_.join)(staging, 'layers.json'));
-            await (0,promises_.writeFile)((0,external_node_path_.join)(staging, 'record.json'), `${JSON.stringify(record, null, 2)}\n`);
-            const target = this.entry(record.key);
-            await (0,promises_.mkdir)((0,external_node_path_.dirname)(target), { recursive: true });
-            if (how.replace)
-                await (0,promises_.rm)(target, { recursive: true, force: true });
-            await (0,promises_.rename)(staging, target).catch(async (error) => {
-                // Another job stored the same engine first: theirs is as good as ours.
-                if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST')
-                    throw error;
-            });
-        }
-        finally {
-            await (0,promises_.rm)(staging, { recursive: true, force: true });
-        }
-    }
-    async remove(key) {
-        await (0,promises_.rm)(this.entry(key), { recursive: true, force: true });
-    }
-    /**
-     * Removes the least recently used entries until the cache is under `cache-max-size`. An entry used "in
-     * the future" was stamped by a clock that was wrong (or by hand): it counts as the oldest, else it would
-     * never go and every new entry would be evicted right after it was stored.
-     */
-    async evict(now = Date.now()) {
-        const entries = [];
-        for (const prefix of await (0,promises_.readdir)((0,external_node_path_.join)(this.dir, 'engines')).catch(() => [])) {
-            for (const key of await (0,promises_.readdir)((0,external_node_path_.join)(this.dir, 'engines', prefix)).catch(() => [])) {
-                const dir = (0,external_node_path_.join)(this.dir, 'engines', prefix, key);
-                const files = await (0,promises_.readdir)(dir).catch(() => []);
-                const sizes = await Promise.all(files.map((f) => (0,promises_.stat)((0,external_node_path_.join)(dir, f))
-                    .then((s) => s.size)
-                    .catch(() => 0)));
-                const stamped = (await (0,promises_.stat)((0,external_node_path_.join)(dir, 'record.json')).catch(() => null))?.mtimeMs ?? 0;
-                const used = stamped > now + CLOCK_SLACK_MS ? Number.NEGATIVE_INFINITY : stamped;
-                entries.push({ key, bytes: sizes.reduce((a, b) => a + b, 0), used });
-            }
-        }
-        let total = entries.reduce((a, e) => a + e.bytes, 0);
-        const removed = [];
-        if (this.maxBytes !== null) {
-            for (const entry of entries.sort((a, b) => a.used - b.used)) {
-                if (total <= this.maxBytes)
-                    break;
-                await this.remove(entry.key);
-                total -= entry.bytes;
-                removed.push(entry.key);
-            }
-        }
-        return { removed, bytes: total };
-    }
-}
-/** A hard link when the cache is on the same volume (no copy of a 5 GB plan), a copy otherwise. */
-async function place(from, to) {
-    await (0,promises_.rm)(to, { force: true });
-    await (0,promises_.link)(from, to).catch(() => (0,promises_.copyFile)(from, to));
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/cache/timing-cache.js
-
-
-
-
-
-/**
- * Builds on other GPUs run at the same time, and trtexec rewrites its timing cache file in place at
- * the end: two of them writing one file could leave it torn. Each build works on its own copy of the
- * shared cache and a finished build replaces the shared one with a rename, which is atomic; the
- * shared cache is always whole. trtexec cannot merge two caches, so when builds overlap the copy that
- * knows most (the largest: a timing cache only grows) is kept, and the others' new entries are lost;
- * serializing the builds instead would cost the GPUs their parallelism, which is worth more.
- */
-async function privateTimingCache(shared, label, trust) {
-    await (0,promises_.mkdir)((0,external_node_path_.dirname)(shared), { recursive: true });
-    const own = `${shared}.${process.pid}.${label}.${(0,external_node_crypto_.randomBytes)(4).toString('hex')}`;
-    // A timing cache another job could have written (a pull request's, on a shared runner) is not handed to
-    // this build unless the cache's trust says it may be (cache/trust.ts): the build starts with none.
-    if (await servable(shared, trust)) {
-        // One that went meanwhile: the build starts without it. (One this user may not read is exit 2 when
-        // trt-ci.yml is read: config/rules.ts.)
-        await (0,promises_.copyFile)(shared, own).catch((error) => {
-            if (error.code !== 'ENOENT')
-                throw error;
-        });
-    }
-    return own;
-}
-/** Whether the shared timing cache may be given to a build: a plain file, signed where signatures count. */
-const servable = async (shared, trust) => trust.trust === 'any' ? isPlainFile(shared) : (await servedFile('timing', shared, trust)) !== null;
-/** Puts a finished build's copy in place of the shared cache, unless the shared one already knows more. */
-async function publishTimingCache(own, shared, built, trust) {
-    const mine = await (0,promises_.stat)(own).catch(() => null);
-    const current = await (0,promises_.stat)(shared).catch(() => null);
-    // What is there counts only if this run may be served it: one it may not is replaced whatever its size.
-    const kept = current ? await servable(shared, trust) : false;
-    // Never an unsigned cache over one signed by the key this run verifies with (it would undo the default
-    // branch's); otherwise the copy that knows more stays.
-    if (built && mayReplace(trust, kept) && mine?.isFile() && (!kept || mine.size >= current.size)) {
-        await placeSigned('timing', own, shared, trust);
-        return 'kept';
-    }
-    await (0,promises_.rm)(own, { force: true });
-    return 'dropped';
-}
-
 // EXTERNAL MODULE: external "node:worker_threads"
 var external_node_worker_threads_ = __webpack_require__(75919);
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/plan-header.js
@@ -8433,6 +7483,1749 @@ function planTail(path) {
     finally {
         (0,external_node_fs_.closeSync)(fd);
     }
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/cache/engine-cache.js
+
+
+
+
+
+
+async function sha256OfFile(path, signal) {
+    // A FIFO or a device (/dev/zero) would be read forever: only a regular file is hashed.
+    if (!(await (0,promises_.stat)(path)).isFile())
+        throw new Error(`${path} is not a regular file`);
+    const hash = (0,external_node_crypto_.createHash)('sha256');
+    // A cancel stops the read between chunks: hashing 100 GB of weights never holds a cancelled run.
+    const chunks = (0,external_node_fs_.createReadStream)(path, { highWaterMark: 1024 * 1024, ...(signal && { signal }) });
+    for await (const chunk of chunks)
+        hash.update(chunk);
+    return hash.digest('hex');
+}
+/**
+ * sha256 of files, each read once per run however many builds (and the manifest) ask: an ONNX with its
+ * external data can be gigabytes. Null for a file that cannot be read.
+ */
+class FileDigests {
+    signal;
+    digests = new Map();
+    /** `signal`: the run's cancel, which stops a file's hashing (its digest is then unknown, null). */
+    constructor(signal) {
+        this.signal = signal;
+    }
+    of(path) {
+        let digest = this.digests.get(path);
+        if (!digest) {
+            digest = sha256OfFile(path, this.signal).catch(() => null);
+            this.digests.set(path, digest);
+        }
+        return digest;
+    }
+}
+/**
+ * Content keys for builds: the same key means the same plan. Files are hashed once per run, however
+ * many profiles share them.
+ */
+class EngineKeys {
+    digests;
+    constructor(digests = new FileDigests()) {
+        this.digests = digests;
+    }
+    async fileHash(path) {
+        return (await this.digests.of(path)) ?? 'missing';
+    }
+    /** What a file is, cheaply: its real path, size and change time (for libraries too big to hash every run). */
+    async fileIdentity(path) {
+        const found = await (0,promises_.stat)(path).catch(() => null);
+        return found ? `${await (0,promises_.realpath)(path).catch(() => path)}:${found.size}:${found.mtimeMs}` : 'missing';
+    }
+    async key(parts) {
+        const external = await externalDataFiles(parts.onnx).catch(() => []);
+        const hashed = async (paths) => Promise.all(paths.map(async (path) => [(0,external_node_path_.basename)(path), await this.fileHash(path)]));
+        const material = JSON.stringify({
+            v: 2,
+            files: await hashed([parts.onnx, ...external, ...parts.plugins]),
+            // Files named in extra-args (calibration caches, inputs, plugins): what is in them, not where.
+            inputs: await hashed(parts.inputs),
+            argv: parts.argv,
+            tensorrt: parts.tensorrtVersion,
+            trtexec: await this.fileHash(parts.trtexec),
+            libraries: await Promise.all(parts.libraries.map((lib) => this.fileIdentity(lib))),
+            gpu: parts.gpu,
+            environment: parts.environment,
+        });
+        return (0,external_node_crypto_.createHash)('sha256').update(material).digest('hex');
+    }
+}
+/** How far ahead of this machine's clock an entry's stamp may be (another job's clock) and still count. */
+const CLOCK_SLACK_MS = 5 * 60_000;
+/**
+ * Plans by content key, in a folder that outlives the run (and may be shared by jobs on one runner).
+ * An entry appears whole or not at all: it is written in a temporary folder and renamed into place.
+ * An entry whose plan does not match its record is removed and rebuilt, never used.
+ */
+class EngineCache {
+    dir;
+    maxBytes;
+    constructor(dir, maxBytes) {
+        this.dir = dir;
+        this.maxBytes = maxBytes;
+    }
+    entry(key) {
+        return (0,external_node_path_.join)(this.dir, 'engines', key.slice(0, 2), key);
+    }
+    /** The entry for a key, if it is there and its plan has the recorded size. */
+    async lookup(key) {
+        const dir = this.entry(key);
+        let record;
+        try {
+            record = JSON.parse(await (0,promises_.readFile)((0,external_node_path_.join)(dir, 'record.json'), 'utf8'));
+        }
+        catch (error) {
+            const exists = await (0,promises_.stat)(dir).then(() => true, () => false);
+            if (error.code === 'ENOENT' && !exists)
+                return null;
+            // An entry without a readable record was damaged after it was written: it goes, and the engine is rebuilt.
+            await this.remove(key);
+            return 'corrupt';
+        }
+        // lstat: a plan that is a link could lead to any file (a runner's secret restored as a "plan").
+        const plan = await (0,promises_.lstat)((0,external_node_path_.join)(dir, 'plan')).catch(() => null);
+        const plain = plan?.isFile() === true && (await isPlainFile((0,external_node_path_.join)(dir, 'record.json')));
+        // `null`, a list or a record of another key: written by something else, or damaged.
+        if (typeof record !== 'object' || record === null || record.key !== key || !plain || plan.size !== record.bytes) {
+            await this.remove(key);
+            return 'corrupt';
+        }
+        const now = new Date();
+        await (0,promises_.utimes)((0,external_node_path_.join)(dir, 'record.json'), now, now).catch(() => { }); // least recently used goes first
+        return { dir, record };
+    }
+    /** Puts the cached plan (and layer info) where a build would have written them; never through a link. */
+    async restore(entry, plan, layerInfo) {
+        await place((0,external_node_path_.join)(entry.dir, 'plan'), plan);
+        const layers = (0,external_node_path_.join)(entry.dir, 'layers.json');
+        if (entry.record.hasLayerInfo && (await isPlainFile(layers)))
+            await place(layers, layerInfo);
+    }
+    /**
+     * Stores an entry; `replace` puts it in place of one already there (one this run does not trust), `move`
+     * takes the files instead of copying them (a plan just pulled into the cache's own tmp folder).
+     */
+    async store(record, plan, layerInfo, how = {}) {
+        const take = how.move ? promises_.rename : promises_.copyFile;
+        const staging = (0,external_node_path_.join)(this.dir, 'tmp', `${record.key}.${process.pid}.${(0,external_node_crypto_.randomBytes)(4).toString('hex')}`);
+        await (0,promises_.mkdir)(staging, { recursive: true });
+        try {
+            await take(plan, (0,external_node_path_.join)(staging, 'plan'));
+            if (layerInfo)
+                await take(layerInfo, (0,external_node_path_.join)(staging, 'layers.json'));
+            await (0,promises_.writeFile)((0,external_node_path_.join)(staging, 'record.json'), `${JSON.stringify(record, null, 2)}\n`);
+            const target = this.entry(record.key);
+            await (0,promises_.mkdir)((0,external_node_path_.dirname)(target), { recursive: true });
+            if (how.replace)
+                await (0,promises_.rm)(target, { recursive: true, force: true });
+            await (0,promises_.rename)(staging, target).catch(async (error) => {
+                // Another job stored the same engine first: theirs is as good as ours.
+                if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST')
+                    throw error;
+            });
+        }
+        finally {
+            await (0,promises_.rm)(staging, { recursive: true, force: true });
+        }
+    }
+    async remove(key) {
+        await (0,promises_.rm)(this.entry(key), { recursive: true, force: true });
+    }
+    /**
+     * Removes the least recently used entries until the cache is under `cache-max-size`. An entry used "in
+     * the future" was stamped by a clock that was wrong (or by hand): it counts as the oldest, else it would
+     * never go and every new entry would be evicted right after it was stored.
+     */
+    async evict(now = Date.now()) {
+        const entries = [];
+        for (const prefix of await (0,promises_.readdir)((0,external_node_path_.join)(this.dir, 'engines')).catch(() => [])) {
+            for (const key of await (0,promises_.readdir)((0,external_node_path_.join)(this.dir, 'engines', prefix)).catch(() => [])) {
+                const dir = (0,external_node_path_.join)(this.dir, 'engines', prefix, key);
+                const files = await (0,promises_.readdir)(dir).catch(() => []);
+                const sizes = await Promise.all(files.map((f) => (0,promises_.stat)((0,external_node_path_.join)(dir, f))
+                    .then((s) => s.size)
+                    .catch(() => 0)));
+                const stamped = (await (0,promises_.stat)((0,external_node_path_.join)(dir, 'record.json')).catch(() => null))?.mtimeMs ?? 0;
+                const used = stamped > now + CLOCK_SLACK_MS ? Number.NEGATIVE_INFINITY : stamped;
+                entries.push({ key, bytes: sizes.reduce((a, b) => a + b, 0), used });
+            }
+        }
+        let total = entries.reduce((a, e) => a + e.bytes, 0);
+        const removed = [];
+        if (this.maxBytes !== null) {
+            for (const entry of entries.sort((a, b) => a.used - b.used)) {
+                if (total <= this.maxBytes)
+                    break;
+                await this.remove(entry.key);
+                total -= entry.bytes;
+                removed.push(entry.key);
+            }
+        }
+        return { removed, bytes: total };
+    }
+}
+/** A hard link when the cache is on the same volume (no copy of a 5 GB plan), a copy otherwise. */
+async function place(from, to) {
+    await (0,promises_.rm)(to, { force: true });
+    await (0,promises_.link)(from, to).catch(() => (0,promises_.copyFile)(from, to));
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/latency/base-plan.js
+// Where the base branch's plan of an engine is, without building it: the plan `base-plans:` holds (as the base
+// job uploaded it, its layer info beside it), else the engine cache's entry under the key the base branch's
+// report gives, when this run trusts whoever stored it. The latency A/B runs against it; explain reads the
+// layer info beside it. (A third source, base-ref:, costs a build: base-rebuild.ts, for the A/B only.)
+
+
+
+
+/** The baseline's build of this engine on this GPU model; null when it has none. */
+function baseBuildOf(baseline, outcome) {
+    const { job, gpu } = outcome;
+    return (baseline?.builds.find((b) => b.model === job.model.name && b.profile === job.profile.name && (b.gpu?.name ?? null) === (gpu?.name ?? null)) ?? null);
+}
+async function findBasePlan(job, baseBuild, config, trust, 
+/** The fleet's registry: a base engine the run's folder lacks is pulled from it (the default branch's). */
+registry = null) {
+    const uploaded = config.basePlans && (0,external_node_path_.join)(config.basePlans, `${job.model.name}.${job.profile.name}.plan`);
+    if (uploaded && (0,external_node_fs_.existsSync)(uploaded))
+        return { source: 'plans', plan: uploaded, sha256: null };
+    // base-plans: names a folder that is there (the config's load checks it): one without this plan says so.
+    const notUploaded = uploaded ? `${config.basePlans} has no ${(0,external_node_path_.basename)(uploaded)}, and ` : '';
+    if (!baseBuild)
+        return { missing: `${notUploaded}the base branch has no report of this engine on this GPU model` };
+    const key = baseBuild.cache?.key;
+    if (!config.cacheDir || !key)
+        return { missing: 'no base plan, and no engine cache entry to take it from' };
+    const engines = new EngineCache(config.cacheDir, null);
+    let entry = await engines.lookup(key);
+    if (entry === null && registry && (await registry.pullEngine(key, engines)).from)
+        entry = await engines.lookup(key);
+    if (!entry || entry === 'corrupt')
+        return { missing: `the base engine (cache key ${key.slice(0, 12)}) is not in the cache` };
+    if (!mayServe(trust, 'engine', key, entry.record.sha256, entry.record.signature)) {
+        return { missing: 'the cache entry of the base engine was stored by a run this one does not take plans from' };
+    }
+    // The signature vouches for the recorded digest: the plan beside it is checked against it when scanned.
+    return { source: 'cache', plan: (0,external_node_path_.join)(entry.dir, 'plan'), sha256: entry.record.sha256 };
+}
+
+// EXTERNAL MODULE: external "node:child_process"
+var external_node_child_process_ = __webpack_require__(31421);
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __webpack_require__(57075);
+;// CONCATENATED MODULE: ./.build/tsc/proc/child-env.js
+/**
+ * Names that carry the job's credentials. No child process (trtexec, or whatever program `trtexec:`
+ * names; nvidia-smi; ldd) needs them, and a child that leaks its environment into a log or an uploaded
+ * artifact would leak the token: they are removed from every child's environment.
+ */
+const SECRET = new RegExp(`^(${[
+    'INPUT_.*',
+    'GITHUB_TOKEN',
+    'GH_TOKEN',
+    'ACTIONS_RUNTIME_TOKEN',
+    'ACTIONS_RUNTIME_URL',
+    'ACTIONS_RESULTS_URL',
+    'ACTIONS_CACHE_URL',
+    'ACTIONS_ID_TOKEN_REQUEST_TOKEN',
+    'ACTIONS_ID_TOKEN_REQUEST_URL',
+    // The cache signing key under its documented name (a key under another name, cache-signing-key: ${NAME},
+    // is removed by the run itself: pipeline.ts).
+    'TRT_CI_CACHE_KEY',
+    // The registry cache's credentials (cache/registry-auth.ts), and the Docker config's inline form.
+    'TRT_CI_REGISTRY_USERNAME',
+    'TRT_CI_REGISTRY_PASSWORD',
+    'DOCKER_AUTH_CONFIG',
+].join('|')})$`, 'i');
+function childEnv(base) {
+    const env = {};
+    for (const [name, value] of Object.entries(base))
+        if (!SECRET.test(name))
+            env[name] = value;
+    return env;
+}
+/** The environment less the named variables (the secrets trt-ci.yml reads by a name of the user's own). */
+function withoutVariables(env, names) {
+    if (names.length === 0)
+        return env;
+    const left = { ...env };
+    for (const name of names)
+        delete left[name];
+    return left;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/proc/lines.js
+const NEWLINE = 0x0a;
+/**
+ * Splits a byte stream into lines without holding more than one line. A line longer than
+ * `maxLineBytes` is cut there and the rest of it dropped, so one runaway line cannot grow memory.
+ */
+class LineSplitter {
+    onLine;
+    maxLineBytes;
+    pending = [];
+    pendingBytes = 0;
+    overflowed = false;
+    constructor(onLine, maxLineBytes = 64 * 1024) {
+        this.onLine = onLine;
+        this.maxLineBytes = maxLineBytes;
+    }
+    push(chunk) {
+        let start = 0;
+        for (let end = chunk.indexOf(NEWLINE, start); end !== -1; end = chunk.indexOf(NEWLINE, start)) {
+            if (this.pendingBytes === 0 && !this.overflowed && end - start <= this.maxLineBytes) {
+                // The usual case: the whole line is in this chunk, decode it in place.
+                this.emit(chunk.toString('utf8', start, end));
+            }
+            else {
+                this.take(chunk, start, end);
+                this.flushLine();
+            }
+            start = end + 1;
+        }
+        if (start < chunk.length)
+            this.take(chunk, start, chunk.length);
+    }
+    end() {
+        if (this.pendingBytes > 0 || this.overflowed)
+            this.flushLine();
+    }
+    take(chunk, start, end) {
+        const room = this.maxLineBytes - this.pendingBytes;
+        if (room <= 0) {
+            this.overflowed = this.overflowed || end > start;
+            return;
+        }
+        const stop = Math.min(end, start + room);
+        if (stop > start) {
+            // Copy: the caller may reuse the chunk's memory after push() returns.
+            this.pending.push(Buffer.from(chunk.subarray(start, stop)));
+            this.pendingBytes += stop - start;
+        }
+        if (stop < end)
+            this.overflowed = true;
+    }
+    flushLine() {
+        const bytes = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending, this.pendingBytes);
+        this.pending = [];
+        this.pendingBytes = 0;
+        this.overflowed = false;
+        this.emit(bytes.toString('utf8'));
+    }
+    emit(line) {
+        this.onLine(line.endsWith('\r') ? line.slice(0, -1) : line);
+    }
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/proc/run-process.js
+
+
+
+
+
+
+/** Process groups still running, so that trt-ci can take them down when it is itself stopped. */
+const liveGroups = new Set();
+function killAllProcessGroups(signal = 'SIGKILL') {
+    for (const pgid of liveGroups)
+        signalGroup(pgid, signal);
+}
+function signalGroup(pgid, signal) {
+    try {
+        process.kill(-pgid, signal);
+        return true;
+    }
+    catch {
+        return false; // ESRCH: the group is gone
+    }
+}
+/** Why a command could not start, in words. */
+function spawnProblem(command, error) {
+    if (error.code === 'ENOENT')
+        return `${command}: command not found`;
+    if (error.code === 'EACCES')
+        return `${command}: not executable`;
+    return error.message;
+}
+/**
+ * The child's output into the log (both streams, and lines to `lines`) or, for stdout, its own file; a file
+ * that cannot keep up pauses the child's pipe until it drains. A log that cannot be written (a full disk)
+ * costs the log, never the run: the child goes on.
+ */
+function pipeOutput(child, lines, log, output) {
+    // A stream that failed (ENOSPC) is written no more, and the pipes it paused are resumed: a 'drain' that
+    // will never come must not hold the child's output, and with it the child, forever.
+    const broken = new Set();
+    const resume = () => {
+        child.stdout?.resume();
+        child.stderr?.resume();
+    };
+    for (const stream of [log, output]) {
+        stream?.on('error', () => {
+            broken.add(stream);
+            resume();
+        });
+    }
+    const into = (stream, chunk, pipes) => {
+        if (broken.has(stream) || stream.write(chunk))
+            return;
+        child.stdout?.pause();
+        if (pipes === 'both')
+            child.stderr?.pause();
+        stream.once('drain', resume);
+    };
+    const onData = (chunk) => {
+        lines?.push(chunk);
+        if (log)
+            into(log, chunk, 'both');
+    };
+    child.stdout?.on('data', output ? (chunk) => into(output, chunk, 'stdout') : onData);
+    child.stderr?.on('data', onData);
+}
+/**
+ * Runs a command as the leader of its own process group, streaming its output line by line.
+ * The group is killed when the timeout fires and again after the leader exits, so nothing the
+ * command forked outlives it. argv only: nothing here is ever given to a shell.
+ */
+function runProcess(options) {
+    const startedAt = Date.now();
+    if (options.signal?.aborted) {
+        const never = { exitCode: null, signal: null, timedOut: false, spawnError: null, cancelled: true };
+        return Promise.resolve({ ...never, startedAt, endedAt: startedAt });
+    }
+    return new Promise((resolve) => {
+        let log = null;
+        let timedOut = false;
+        let spawnError = null;
+        const timers = [];
+        const lines = options.onLine ? new LineSplitter(options.onLine) : null;
+        const child = (0,external_node_child_process_.spawn)(options.command, options.args, {
+            cwd: options.cwd,
+            env: childEnv(options.env),
+            stdio: ['ignore', 'pipe', 'pipe'],
+            detached: true,
+        });
+        const pgid = child.pid;
+        if (pgid !== undefined)
+            liveGroups.add(pgid);
+        const cancel = () => {
+            if (pgid !== undefined)
+                signalGroup(pgid, 'SIGKILL');
+        };
+        options.signal?.addEventListener('abort', cancel, { once: true });
+        if (options.logFile)
+            log = newFileStream(options.logFile);
+        const output = options.stdoutFile ? newFileStream(options.stdoutFile) : null;
+        pipeOutput(child, lines, log, output);
+        if (options.timeoutMs !== undefined && pgid !== undefined) {
+            timers.push(setTimeout(() => {
+                timedOut = true;
+                signalGroup(pgid, 'SIGTERM');
+                timers.push(setTimeout(() => signalGroup(pgid, 'SIGKILL'), options.killGraceMs ?? DEFAULT_KILL_GRACE_MS));
+            }, options.timeoutMs));
+        }
+        child.on('error', (error) => {
+            spawnError = spawnProblem(options.command, error);
+        });
+        // The leader is gone; whatever it forked goes with it, and only then can the pipes close.
+        child.on('exit', () => {
+            if (pgid !== undefined)
+                signalGroup(pgid, 'SIGKILL');
+        });
+        child.on('close', (exitCode, signal) => {
+            for (const timer of timers)
+                clearTimeout(timer);
+            options.signal?.removeEventListener('abort', cancel);
+            if (pgid !== undefined)
+                liveGroups.delete(pgid);
+            lines?.end();
+            const cancelled = options.signal?.aborted ?? false;
+            const result = {
+                exitCode,
+                signal,
+                timedOut,
+                spawnError,
+                cancelled,
+                startedAt,
+                endedAt: Date.now(),
+            };
+            const closed = [log, output].map((stream) => new Promise((done) => {
+                if (!stream)
+                    return done();
+                (0,external_node_stream_.finished)(stream, () => done());
+                stream.end();
+            }));
+            void Promise.all(closed).then(() => resolve(result));
+        });
+    });
+}
+/** How a run that did not exit 0 ended, in words: `exited 1`, `was stopped by SIGSEGV`, or why it did not start. */
+const howItEnded = (run) => run.spawnError ?? (run.exitCode === null ? `was stopped by ${run.signal}` : `exited ${run.exitCode}`);
+
+;// CONCATENATED MODULE: ./.build/tsc/proc/git.js
+// git, as trt-ci asks it: one file of another commit, written byte for byte. argv only; the ref is
+// resolved to a commit first, so that nothing a user writes in a ref is read by git as an option.
+
+const COMMIT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+function gitShow(options) {
+    // Only a resolved commit id reaches git here: a ref could be read as an option or name a path.
+    if (!COMMIT_ID.test(options.ref))
+        throw new Error(`gitShow takes a commit id, got "${options.ref}"`);
+    return runProcess({
+        command: 'git',
+        args: ['show', `${options.ref}:./${options.path}`],
+        cwd: options.cwd,
+        env: options.env,
+        stdoutFile: options.outFile,
+        logFile: options.logFile,
+        timeoutMs: 10 * 60_000,
+        killGraceMs: options.killGraceMs,
+        ...(options.signal && { signal: options.signal }),
+    });
+}
+/**
+ * The commit a ref names, or why it names none. `--verify` takes exactly one object name (no range, no
+ * option: --end-of-options), and `^{commit}` refuses what is not a commit (a tree path such as
+ * `HEAD:dir`, a blob).
+ */
+async function resolveCommit(options) {
+    let stdout = '';
+    const result = await runProcess({
+        command: 'git',
+        args: ['rev-parse', '--verify', '--quiet', '--end-of-options', `${options.ref}^{commit}`],
+        cwd: options.cwd,
+        env: options.env,
+        timeoutMs: 60_000,
+        killGraceMs: options.killGraceMs,
+        onLine: (line) => {
+            stdout ||= line.trim();
+        },
+        ...(options.signal && { signal: options.signal }),
+    });
+    if (result.spawnError)
+        return { problem: `git could not be run (${result.spawnError})` };
+    if (result.exitCode === 0 && COMMIT_ID.test(stdout))
+        return { commit: stdout };
+    return { problem: `git has no commit by that name in ${options.cwd}` };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/latency/base-rebuild.js
+// The third source of a base engine (base-ref:, when the user allows it): the base commit's ONNX, as git
+// has it, built with this job's trtexec, flags and workspace on the same GPU. Costs a build; said in the
+// report (baseEngine.source: rebuilt). External data files the ONNX names are taken from the same commit.
+
+
+
+
+
+
+
+/** The base engine's plan path, or why it could not be made (naming the log). */
+async function rebuildBase(ref, outcome, buildPlan, 
+/** What git runs with (the job's environment) and how long it has to stop. */
+host, version, dir, signal) {
+    const { job } = outcome;
+    await (0,promises_.rm)(dir, { recursive: true, force: true });
+    await (0,promises_.mkdir)(dir, { recursive: true });
+    const onnx = (0,external_node_path_.join)(dir, (0,external_node_path_.basename)(job.model.onnx));
+    const show = async (file, target) => {
+        // <ref>:./<path> is relative to git's working folder: the file's own folder.
+        const log = `${target}.git.log`;
+        const result = await gitShow({
+            ref,
+            path: (0,external_node_path_.basename)(file),
+            cwd: (0,external_node_path_.dirname)(file),
+            outFile: target,
+            logFile: log,
+            ...host,
+            ...(signal && { signal }),
+        });
+        return result.exitCode === 0 ? null : `git could not give ${(0,external_node_path_.basename)(file)} at ${ref} (${log})`;
+    };
+    const missing = await show(job.model.onnx, onnx);
+    if (missing)
+        return { missing };
+    for (const data of await externalDataFiles(onnx)) {
+        const name = (0,external_node_path_.relative)(dir, data);
+        if (name.startsWith('..'))
+            return { missing: `${(0,external_node_path_.basename)(job.model.onnx)} names external data outside its folder` };
+        const original = (0,external_node_path_.join)((0,external_node_path_.dirname)(job.model.onnx), name);
+        await (0,promises_.mkdir)((0,external_node_path_.dirname)(data), { recursive: true });
+        const problem = await show(original, data);
+        if (problem)
+            return { missing: problem };
+    }
+    const workspaceBytes = outcome.attempts.at(-1)?.workspaceBytes ?? job.model.workspaceBytes;
+    // fp16 or bf16 on TensorRT 11: the base's own written ONNX, as the head's was (its keep-fp32 list included).
+    const model = { ...job.model, onnx };
+    let precisionOnnx;
+    if (writesPrecisionOnnx(model, version)) {
+        // Refused by ONNX Runtime's check, or not written: no base engine, said as the A/B's reason.
+        const written = await writePrecisionOnnx(model, precisionOnnxFolder(model, dir)).catch((error) => (0,errors/* errorMessage */.gJ)(error));
+        if (typeof written === 'string')
+            return { missing: `the base's written ONNX from ${ref}: ${written}` };
+        precisionOnnx = written;
+    }
+    const built = await buildPlan(sideJob(job, dir, 'base', { model, precisionOnnx, workspaceBytes }), outcome.gpu?.index ?? null);
+    const log = built.attempts.at(-1)?.log;
+    return built.plan
+        ? { plan: built.plan.path }
+        : {
+            missing: `the base engine did not build from ${ref}: ${built.failure?.message ?? 'no plan'}` +
+                (log ? ` (${log})` : ''),
+        };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/latency/latency-report.js
+function toLatency(result, budget, baseEngine) {
+    return {
+        verdict: result.verdict,
+        ratio: result.ratio,
+        ci: result.ci,
+        p: result.p,
+        base: result.base,
+        head: result.head,
+        repetitions: result.repetitions,
+        reason: result.reason,
+        retried: result.retried,
+        budget,
+        clockEventsRead: result.clockEventsRead,
+        baseEngine,
+        runs: result.runs.map((run) => ({ ...run, smClockMHz: run.smClockMHz ?? null })),
+        measurement: result.measurement ?? null,
+    };
+}
+/**
+ * An A/B decided without (all of) its runs: two engines that cannot be compared on equal terms
+ * (contract-mismatch), the head engine being the base engine byte for byte (same, a ratio of exactly 1),
+ * or a head engine that could not be run (head-failed).
+ */
+function unmeasured(verdict, reason, budget, baseEngine) {
+    return {
+        verdict,
+        ratio: verdict === 'same' ? 1 : null,
+        ci: verdict === 'same' ? [1, 1] : null,
+        p: null,
+        base: null,
+        head: null,
+        repetitions: 0,
+        reason,
+        retried: false,
+        budget,
+        clockEventsRead: false,
+        baseEngine,
+        runs: [],
+        measurement: null,
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/gpu/nvidia-smi.js
+
+/** nvidia-smi answers these instead of a value; they mean "unknown", never an error. */
+const NOT_A_VALUE = /^\[.*\]$|^N\/A$/;
+/** One row of `--format=csv,noheader,nounits` output, keyed by the queried field names. */
+function parseCsvRows(text, fields) {
+    return text
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line.length > 0)
+        .map((line) => {
+        const values = line.split(', ');
+        return Object.fromEntries(fields.map((field, i) => {
+            const value = values[i]?.trim();
+            return [field, value === undefined || value === '' || NOT_A_VALUE.test(value) ? null : value];
+        }));
+    });
+}
+/** Every GPU fact trt-ci uses, in one query (the human table is not a stable format). */
+const GPU_FIELDS = [
+    'index',
+    'name',
+    'uuid',
+    'pci.bus_id',
+    'driver_version',
+    'compute_cap',
+    'memory.total',
+    'memory.used',
+    'memory.free',
+    'ecc.mode.current',
+    'ecc.errors.uncorrected.volatile.total',
+    'display_active',
+    'persistence_mode',
+    'compute_mode',
+    'mig.mode.current',
+];
+const toNumber = (value) => value == null || !Number.isFinite(Number(value)) ? null : Number(value);
+function parseGpuRows(text, fields = GPU_FIELDS) {
+    return parseCsvRows(text, fields).map((row) => ({
+        index: Number(row.index),
+        name: row.name ?? null,
+        uuid: row.uuid ?? null,
+        busId: row['pci.bus_id'] ?? null,
+        computeCapability: row.compute_cap ?? null,
+        driverVersion: row.driver_version ?? null,
+        memoryTotalMiB: toNumber(row['memory.total']),
+        memoryUsedMiB: toNumber(row['memory.used']),
+        memoryFreeMiB: toNumber(row['memory.free']),
+        eccMode: row['ecc.mode.current'] ?? null,
+        eccUncorrectedErrors: toNumber(row['ecc.errors.uncorrected.volatile.total']),
+        displayActive: row.display_active ?? null,
+        persistenceMode: row.persistence_mode ?? null,
+        computeMode: row.compute_mode ?? null,
+        migMode: row['mig.mode.current'] ?? null,
+    }));
+}
+/** What nvidia-smi's exit statuses mean (nvidia-smi(1), RETURN VALUE). */
+const EXIT_MEANING = {
+    3: 'the operation is not available on this GPU',
+    4: 'no permission to query the GPU',
+    6: 'no GPU was found',
+    9: 'the NVIDIA driver is not loaded',
+    12: 'the NVML library (libnvidia-ml.so) was not found',
+    15: 'a GPU has fallen off the bus',
+    18: 'the driver and the NVML library versions do not match (driver ' +
+        "updated without a reboot, or a container with another driver's libraries)",
+};
+/** The run's cancel stops a query at once: a hung driver must not hold a cancelled run for its timeout. */
+async function runSmi(smi, args) {
+    const lines = [];
+    const result = await (smi.start ?? runProcess)({
+        command: smi.command,
+        args,
+        env: smi.env,
+        timeoutMs: 30_000,
+        killGraceMs: 1_000,
+        onLine: (line) => lines.push(line),
+        ...(smi.signal && { signal: smi.signal }),
+    });
+    return { result, text: lines.join('\n') };
+}
+/**
+ * The GPUs nvidia-smi sees. A driver can answer with exit 0 and still be dead: a GPU with no name
+ * is reported as such. A field this driver does not know (compute_cap before 510) is left out and
+ * the query made again without it.
+ */
+function queryGpus(smi) {
+    return queryGpuFields(smi, GPU_FIELDS);
+}
+async function queryGpuFields(smi, fields) {
+    const { result, text } = await runSmi(smi, [`--query-gpu=${fields.join(',')}`, '--format=csv,noheader,nounits']);
+    const said = text.trim().split('\n')[0]?.slice(0, 200) ?? '';
+    if (result.spawnError)
+        return { ok: false, exitCode: null, reason: result.spawnError };
+    const unknownField = /^Field "([^"]+)" is not a valid field to query/.exec(text.trim());
+    if (result.exitCode === 2 && unknownField && fields.includes(unknownField[1]) && unknownField[1] !== 'index') {
+        return queryGpuFields(smi, fields.filter((f) => f !== unknownField[1]));
+    }
+    if (/No devices were found/i.test(text))
+        return { ok: false, exitCode: result.exitCode, reason: 'nvidia-smi found no GPU (No devices were found)' };
+    if (result.exitCode !== 0 && result.exitCode !== 14) {
+        const meaning = result.exitCode === null
+            ? `was stopped by ${result.signal}`
+            : `exited with status ` +
+                `${result.exitCode}${EXIT_MEANING[result.exitCode] ? ` (${EXIT_MEANING[result.exitCode]})` : ''}`;
+        return { ok: false, exitCode: result.exitCode, reason: `nvidia-smi ${meaning}${said ? `: ${said}` : ''}` };
+    }
+    const rows = text.split('\n').filter((line) => /^\d+, /.test(line.trim()));
+    const gpus = parseGpuRows(rows.join('\n'), fields);
+    if (gpus.length === 0)
+        return { ok: false, exitCode: result.exitCode, reason: `nvidia-smi listed no GPUs${said ? `: ${said}` : ''}` };
+    const warning = result.exitCode === 14
+        ? `nvidia-smi exited with status 14: a GPU's infoROM is ` +
+            `corrupted${said && !/^\d+, /.test(said) ? ` (${said})` : ''}`
+        : null;
+    return { ok: true, gpus, warning };
+}
+const APP_FIELDS = ['pid', 'process_name', 'gpu_uuid', 'used_memory'];
+/** Processes holding a compute context on any GPU; null when nvidia-smi could not say. */
+async function queryComputeApps(smi) {
+    const { result, text } = await runSmi(smi, [
+        `--query-compute-apps=${APP_FIELDS.join(',')}`,
+        '--format=csv,noheader,nounits',
+    ]);
+    if (result.spawnError || (result.exitCode !== 0 && result.exitCode !== 14))
+        return null;
+    return parseCsvRows(text
+        .split('\n')
+        .filter((line) => /^\d+, /.test(line.trim()))
+        .join('\n'), APP_FIELDS).map((row) => ({
+        pid: Number(row.pid),
+        processName: row.process_name ?? null,
+        gpuUuid: row.gpu_uuid ?? null,
+        usedMemoryMiB: toNumber(row.used_memory),
+    }));
+}
+/** The clock event reasons whose counters (µs spent slowed) mean a latency measurement is not to be trusted. */
+const SLOWDOWN_REASONS = ['sw_power_cap', 'sw_thermal_slowdown', 'hw_thermal_slowdown', 'hw_power_brake_slowdown'];
+/**
+ * GPU `index`'s clock state (a capture is in test/fixtures/nvidia-smi). Read between runs, a counter that
+ * grew says the GPU slowed down during the run even if it no longer is. Null when nvidia-smi cannot say
+ * (drivers without the counters).
+ */
+async function queryClockState(smi, index) {
+    const counters = SLOWDOWN_REASONS.map((reason) => `clocks_event_reasons_counters.${reason}`);
+    const fields = ['index', 'clocks.current.sm', ...counters];
+    const { result, text } = await runSmi(smi, [`--query-gpu=${fields.join(',')}`, '--format=csv,noheader,nounits']);
+    if (result.exitCode !== 0)
+        return null;
+    const row = parseCsvRows(text, fields).find((r) => Number(r.index) === index);
+    if (!row)
+        return null;
+    const slowed = {};
+    for (const reason of SLOWDOWN_REASONS) {
+        const value = toNumber(row[`clocks_event_reasons_counters.${reason}`]);
+        if (value === null)
+            return null;
+        slowed[reason] = value;
+    }
+    return { smClockMHz: toNumber(row['clocks.current.sm']), slowed };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/bindings.js
+// The bindings trtexec 8.5+ says it creates when it runs an engine ("Created input binding for images with
+// dimensions 4x3x640x640"), and the dynamic inputs it was given no shape for and ran at 1s ("Dynamic
+// dimensions required for input: x, but no shapes were provided. Automatically overriding shape to: 1x3x1x1").
+// Real lines: test/fixtures/trtexec-logs/bindings-and-dynamic-override.log.
+const BINDING = /Created (input|output) binding for (.+) with dimensions (\S+)\s*$/;
+const OVERRIDDEN = /Dynamic dimensions required for input: (.+), but no shapes were provided/;
+/** The bindings a run's log names, in order, and the inputs trtexec overrode for want of --shapes. */
+function readBindings(log) {
+    const bindings = [];
+    const overridden = [];
+    for (const line of log.split('\n')) {
+        const binding = BINDING.exec(line);
+        if (binding)
+            bindings.push({ kind: binding[1], name: binding[2], dims: binding[3] });
+        const dynamic = OVERRIDDEN.exec(line);
+        if (dynamic)
+            overridden.push(dynamic[1]);
+    }
+    return { bindings, overridden };
+}
+/** `images:4x3x640x640 → output0:4x84x8400`: a run's interface, as a message shows it. */
+const describeBindings = (bindings) => `${bindings
+    .filter((b) => b.kind === 'input')
+    .map((b) => `${b.name}:${b.dims}`)
+    .join(', ')} → ${bindings
+    .filter((b) => b.kind === 'output')
+    .map((b) => `${b.name}:${b.dims}`)
+    .join(', ')}`;
+
+;// CONCATENATED MODULE: ./.build/tsc/latency/statistics.js
+// Rank statistics for the latency A/B: the Mann-Whitney U test and the Hodges-Lehmann shift with its
+// distribution-free confidence interval (the inversion of the same test). Pure. Chosen over a bootstrap
+// because they are exact for the small samples an A/B has (8-16 repetition medians a side), give the
+// same answer on every run (no resampling seed), and are robust to the odd slow repetition. Checked
+// against SciPy 1.17 (scipy.stats.mannwhitneyu) in test/latency.test.ts.
+/** Two-sided 95%: the normal quantile for large samples. */
+const Z_975 = 1.959963984540054;
+/** Up to this many pairs the null distribution of U is counted exactly (no ties). */
+const EXACT_PAIRS = 2500;
+const median = (values) => quantile(values, 0.5);
+/** The q-quantile with linear interpolation between order statistics (NumPy's default). */
+function quantile(values, q) {
+    if (values.length === 0)
+        return Number.NaN;
+    const sorted = [...values].sort((a, b) => a - b);
+    const at = (sorted.length - 1) * q;
+    const low = Math.floor(at);
+    const high = Math.min(low + 1, sorted.length - 1);
+    return sorted[low] + (sorted[high] - sorted[low]) * (at - low);
+}
+/**
+ * How many of the C(n+m, n) orderings give each U = 0 … n·m (U counts pairs with y > x). Counted with
+ * the recurrence f(n, m, u) = f(n-1, m, u-m) + f(n, m-1, u), as probabilities to stay in range.
+ */
+function uDistribution(n, m) {
+    // previous[j] is the distribution for (i - 1, j); rows are built for i = 0 … n.
+    let previous = Array.from({ length: m + 1 }, () => Float64Array.of(1));
+    for (let i = 1; i <= n; i += 1) {
+        const row = [Float64Array.of(1)];
+        for (let j = 1; j <= m; j += 1) {
+            const dist = new Float64Array(i * j + 1);
+            const withX = previous[j]; // the largest value is an x: U unchanged, from (i-1, j)
+            const withY = row[j - 1]; // the largest value is a y: it beats all i x's, from (i, j-1)
+            const px = i / (i + j);
+            for (let u = 0; u < withX.length; u += 1)
+                dist[u] += px * withX[u];
+            for (let u = 0; u < withY.length; u += 1)
+                dist[u + i] += (1 - px) * withY[u];
+            row.push(dist);
+        }
+        previous = row;
+    }
+    return previous[m];
+}
+/** Ranks 1…N with ties given their average rank, and the tie term Σ(t³ - t). */
+function rank(values) {
+    const order = values.map((v, i) => [v, i]).sort((a, b) => a[0] - b[0]);
+    const ranks = new Array(values.length);
+    let ties = 0;
+    for (let start = 0; start < order.length;) {
+        let end = start;
+        while (end + 1 < order.length && order[end + 1][0] === order[start][0])
+            end += 1;
+        const t = end - start + 1;
+        ties += t ** 3 - t;
+        for (let k = start; k <= end; k += 1)
+            ranks[order[k][1]] = (start + end) / 2 + 1;
+        start = end + 1;
+    }
+    return { ranks, ties };
+}
+/**
+ * Mann-Whitney U, two-sided. Exact when there are no ties and at most 2,500 pairs; else the normal
+ * approximation with the tie correction and a continuity correction (SciPy's `asymptotic`).
+ */
+function mannWhitney(x, y) {
+    const n = x.length;
+    const m = y.length;
+    if (n === 0 || m === 0)
+        return { u: 0, p: 1, method: 'exact' };
+    const { ranks, ties } = rank([...x, ...y]);
+    const u = ranks.slice(n).reduce((a, b) => a + b, 0) - (m * (m + 1)) / 2;
+    if (ties === 0 && n * m <= EXACT_PAIRS) {
+        const dist = uDistribution(n, m);
+        const low = Math.min(u, n * m - u);
+        let tail = 0;
+        for (let k = 0; k <= low; k += 1)
+            tail += dist[k];
+        return { u, p: Math.min(1, 2 * tail), method: 'exact' };
+    }
+    const total = n + m;
+    const sigma = Math.sqrt(((n * m) / 12) * (total + 1 - ties / (total * (total - 1))));
+    if (sigma === 0)
+        return { u, p: 1, method: 'normal' };
+    const z = (Math.abs(u - (n * m) / 2) - 0.5) / sigma;
+    return { u, p: Math.min(1, 2 * normalTail(Math.max(z, 0))), method: 'normal' };
+}
+/**
+ * The Hodges-Lehmann shift of y over x (the median of all y - x) and its 95% confidence interval: the
+ * order statistics of those differences that the U test's critical value picks (Lehmann 1975, §2.6).
+ */
+function hodgesLehmann(x, y) {
+    const differences = [];
+    for (const b of y)
+        for (const a of x)
+            differences.push(b - a);
+    differences.sort((a, b) => a - b);
+    const pairs = differences.length;
+    if (pairs === 0)
+        return { shift: Number.NaN, ci: [Number.NaN, Number.NaN] };
+    // k: the largest U with P(U <= k) <= 2.5%. The shifts the two-sided test does not reject are those
+    // with k < #{differences > shift} < pairs - k: from the (k+1)-th smallest to the (k+1)-th largest.
+    let k = -1;
+    if (pairs <= EXACT_PAIRS) {
+        const dist = uDistribution(x.length, y.length);
+        let tail = 0;
+        while (k + 1 < dist.length && tail + dist[k + 1] <= 0.025 + 1e-12) {
+            tail += dist[k + 1];
+            k += 1;
+        }
+    }
+    else {
+        const total = x.length + y.length;
+        k = Math.floor(pairs / 2 - Z_975 * Math.sqrt((pairs * (total + 1)) / 12) - 0.5);
+    }
+    const ci = k < 0 ? [differences[0], differences[pairs - 1]] : [differences[k], differences[pairs - 1 - k]];
+    return { shift: median(differences), ci };
+}
+/** P(Z > z) for a standard normal: erfc by its Chebyshev fit (Numerical Recipes, error < 1.2e-7). */
+function normalTail(z) {
+    const x = z / Math.SQRT2;
+    const t = 1 / (1 + 0.5 * Math.abs(x));
+    const poly = -x * x -
+        1.26551223 +
+        t *
+            (1.00002368 +
+                t *
+                    (0.37409196 +
+                        t *
+                            (0.09678418 +
+                                t *
+                                    (-0.18628806 +
+                                        t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277))))))));
+    const erfc = t * Math.exp(poly);
+    return (x >= 0 ? erfc : 2 - erfc) / 2;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/latency/verdict.js
+// The A/B verdict: is the head engine slower than the base engine on this GPU? Pure: repetitions in,
+// verdict out. Each repetition is one trtexec run; its median is one observation, so the test sees
+// run-to-run noise (what differs between two runs of the same engine), not the iterations of one run,
+// which are not independent. Everything is on the log scale: a ratio of medians, with its interval.
+
+/** Significance level of the test and 1 - the interval's confidence. */
+const ALPHA = 0.05;
+const MIN_REPETITIONS = 3;
+const pct = (ratio) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(2)}%`;
+/**
+ * `budget` is the smallest change that counts (0.02 for 2%): a change counts only when it is both
+ * significant (p < 5%) and at least the budget; "same" needs the whole interval inside ±budget.
+ */
+function judgeAb(repetitions, budget) {
+    const of = (side) => repetitions.filter((r) => r.side === side);
+    const [base, head] = [of('base'), of('head')];
+    const summary = (reps) => reps.length === 0 ? null : { median: median(reps.map((r) => r.medianMs)), p99: median(reps.map((r) => r.p99Ms)) };
+    const judged = (verdict, reason, retry = null) => ({
+        verdict,
+        ratio: null,
+        ci: null,
+        p: null,
+        base: summary(base),
+        head: summary(head),
+        repetitions: Math.min(base.length, head.length),
+        reason,
+        retry,
+    });
+    const throttled = repetitions.filter((r) => r.throttled.length > 0);
+    if (throttled.length > 0) {
+        const first = throttled[0];
+        return judged('inconclusive', `the GPU throttled (${first.throttled.join(', ')}) during ${throttled.length} repetition(s), ` +
+            `first in round ${first.round + 1} (${first.side})`);
+    }
+    if (base.length < MIN_REPETITIONS || head.length < MIN_REPETITIONS) {
+        return judged('inconclusive', `${Math.min(base.length, head.length)} repetition(s) a side; ${MIN_REPETITIONS} needed`);
+    }
+    const logs = (reps) => reps.map((r) => Math.log(r.medianMs));
+    const { shift, ci } = hodgesLehmann(logs(base), logs(head));
+    const { p } = mannWhitney(logs(base), logs(head));
+    const result = {
+        ...judged('same', ''),
+        ratio: Math.exp(shift),
+        ci: [Math.exp(ci[0]), Math.exp(ci[1])],
+        p,
+    };
+    // Interleaving cancels a steady drift of the GPU; a change in the difference itself between the first
+    // and second half of the rounds (one engine warming differently) is not cancelled: say so, do not judge.
+    const firstRound = Math.min(...repetitions.map((r) => r.round));
+    const rounds = Math.max(...repetitions.map((r) => r.round)) - firstRound + 1;
+    const half = (first) => {
+        const inHalf = (r) => r.round - firstRound < rounds / 2 === first;
+        return median(head.filter(inHalf).map((r) => r.medianMs)) / median(base.filter(inHalf).map((r) => r.medianMs));
+    };
+    const [early, late] = [half(true), half(false)];
+    if (rounds >= 4 && Math.abs(Math.log(early / late)) > Math.log(1 + budget) / 2) {
+        return {
+            ...result,
+            verdict: 'inconclusive',
+            reason: `the difference drifted within the run: ${pct(early)} in the first half, ${pct(late)} in the second`,
+            retry: 'drift',
+        };
+    }
+    const band = `±${(budget * 100).toFixed(1)}%`;
+    if (p < ALPHA && result.ratio >= 1 + budget) {
+        return { ...result, verdict: 'slower', reason: `significant (p < ${ALPHA}) and beyond the ${band} budget` };
+    }
+    if (p < ALPHA && result.ratio <= 1 - budget) {
+        return { ...result, verdict: 'faster', reason: `significant (p < ${ALPHA}) and beyond the ${band} budget` };
+    }
+    if (result.ci[0] > 1 - budget && result.ci[1] < 1 + budget) {
+        return { ...result, verdict: 'same', reason: `the 95% interval is within ${band}` };
+    }
+    return {
+        ...result,
+        verdict: 'inconclusive',
+        reason: `no change beyond ${band} is significant, but the 95% interval reaches past it`,
+        retry: 'undecided',
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/latency/ab.js
+
+
+async function compareAb(edges, plan) {
+    let clockEventsRead = true;
+    let index = 0;
+    let before = await edges.clockState();
+    const batch = async (firstRound) => {
+        const runs = [];
+        for (let round = firstRound; round < firstRound + plan.repetitions; round += 1) {
+            const order = round % 2 === 0 ? ['base', 'head'] : ['head', 'base'];
+            for (const side of order) {
+                const times = await edges.measure(side, index);
+                index += 1;
+                const after = await edges.clockState();
+                if (!before || !after)
+                    clockEventsRead = false;
+                const grew = (reason) => after.slowed[reason] > (before.slowed[reason] ?? 0);
+                const throttled = before && after ? Object.keys(after.slowed).filter(grew) : [];
+                before = after;
+                runs.push({
+                    side,
+                    round,
+                    medianMs: quantile(times, 0.5),
+                    p99Ms: quantile(times, 0.99),
+                    iterations: times.length,
+                    throttled,
+                    smClockMHz: after?.smClockMHz ?? null,
+                });
+            }
+        }
+        return runs;
+    };
+    const first = await batch(0);
+    const judged = judgeAb(first, plan.budget);
+    if (!plan.retry || judged.retry === null)
+        return { ...judged, runs: first, retried: false, clockEventsRead };
+    // A drifting batch is set aside; an undecided one is pooled with the next for more power.
+    const second = await batch(plan.repetitions);
+    const pooled = judged.retry === 'drift' ? second : [...first, ...second];
+    const again = judgeAb(pooled, plan.budget);
+    return { ...again, runs: [...first, ...second], retried: true, clockEventsRead };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/latency/plan-ab.js
+// The A/B's edges on a real runner: each repetition is one timed run of the plan runner (trtexec's
+// --exportTimes, or the run command's times, into the A/B's folder, its log beside it), the clock event counters
+// come from nvidia-smi between them. Nothing else runs on the GPU meanwhile: the memory sampler is not started.
+
+
+
+
+
+
+
+
+
+/**
+ * The default work: 8 repetitions a side of 300 iterations; 1% the smallest change that counts, 20x the
+ * run-to-run noise measured on an H200 (CV of run medians 0.03-0.06%, test/fixtures/latency).
+ */
+const AB_DEFAULTS = { repetitions: 8, iterations: 300, budget: 0.01 };
+/** One side's engine could not be run (not stopped by the run's cancel): the A/B has no verdict. */
+class EngineRunError extends Error {
+    side;
+    constructor(side, message) {
+        super(message);
+        this.side = side;
+    }
+}
+/**
+ * The two engines cannot be compared on equal terms: their inputs or outputs differ (a YOLO plan against
+ * a ViT plan), or trtexec ran a dynamic input at 1s for want of --shapes. A contract mismatch, not a verdict.
+ */
+class AbContractError extends Error {
+}
+/** The files an A/B writes (01.base.times.json, 02.head.log, …): the only ones it ever removes. */
+const OWN_FILE = /^\d{2}\.(base|head)\.(times\.json|log)$/;
+/** One side's engine cannot be captured as a CUDA graph: it ran without one while the other ran with one. */
+class GraphRefused extends AbContractError {
+    side;
+    constructor(side) {
+        super(`the ${side} engine cannot be captured as a CUDA graph`);
+        this.side = side;
+    }
+}
+/**
+ * The interleaved A/B under trt-ci's measurement (measurement.ts). Where one engine cannot be captured as a CUDA
+ * graph (trtexec then runs it without one), both are run again without a graph: one contract for both sides, a
+ * verdict instead of two measurements compared (the reason says so).
+ */
+async function runAb(options, plan) {
+    try {
+        return await abUnder(options, plan, MEASUREMENT);
+    }
+    catch (error) {
+        if (!(error instanceof GraphRefused))
+            throw error;
+        const result = await abUnder(options, plan, { ...MEASUREMENT, cudaGraph: false });
+        const why = `both engines ran without a CUDA graph: trtexec cannot capture the ${error.side} engine as one`;
+        return { ...result, reason: `${result.reason}; ${why}` };
+    }
+}
+async function abUnder(options, plan, measurement) {
+    const seen = {};
+    const measured = {};
+    for (const side of ['base', 'head']) {
+        if (isWithin(options.dir, options.engines[side].plan)) {
+            throw new errors/* InputError */.dz(`the ${side} plan ${options.engines[side].plan} is inside the A/B's folder ${options.dir}, where trt-ci ` +
+                'writes its runs: move it, or give trt-ci another output folder');
+        }
+    }
+    await (0,promises_.mkdir)(options.dir, { recursive: true });
+    for (const file of await (0,promises_.readdir)(options.dir)) {
+        if (OWN_FILE.test(file))
+            await (0,promises_.rm)((0,external_node_path_.join)(options.dir, file), { force: true });
+    }
+    const result = await compareAb({
+        async measure(side, index) {
+            const stem = (0,external_node_path_.join)(options.dir, `${String(index + 1).padStart(2, '0')}.${side}`);
+            const place = {
+                gpu: options.gpuIndex,
+                timeoutMs: options.timeoutMs,
+                ...(options.signal && { signal: options.signal }),
+            };
+            const request = { stem, iterations: options.iterations, measurement };
+            const run = await options.runner.time(options.engines[side], place, request).catch((error) => {
+                if (!(error instanceof RunFailed))
+                    throw error;
+                throw new EngineRunError(side, `${error.how} running the ${side} engine (${error.log})`);
+            });
+            checkContract(side, run, seen);
+            // A runner that does not say what it measured ran what it was asked.
+            checkMeasurement(side, run.measurement ?? measurement, measured);
+            return run.timesMs;
+        },
+        clockState: async () => (options.nvidiaSmi ? queryClockState(options.nvidiaSmi, options.gpuIndex) : null),
+    }, plan);
+    return { ...result, measurement: measured.head ?? measured.base ?? measurement };
+}
+/**
+ * Both sides measured alike: an engine whose CUDA graph trtexec could not capture ran without one, and its
+ * latency against a graph-launched engine's is two measurements, not a change (said as a contract mismatch).
+ */
+function checkMeasurement(side, now, measured) {
+    const before = measured[side];
+    if (before && !sameMeasurement(before, now))
+        throw new AbContractError(`the ${side} engine's runs measured differently: ${describeMeasurement(before)}, then ` +
+            `${describeMeasurement(now)}`);
+    measured[side] = now;
+    const [base, head] = [measured.base, measured.head];
+    // Only the graph differs: the side without one could not be captured, and both can run without.
+    if (base && head && !sameMeasurement(base, head) && sameMeasurement(base, { ...head, cudaGraph: base.cudaGraph }))
+        throw new GraphRefused(base.cudaGraph ? 'head' : 'base');
+    if (base && head && !sameMeasurement(base, head)) {
+        throw new AbContractError(`the engines ran under two measurements: base ${describeMeasurement(base)}, head ${describeMeasurement(head)} ` +
+            '(trtexec could not capture one of them as a CUDA graph: "operations that are not permitted under CUDA ' +
+            'graph capture mode")');
+    }
+}
+/** Each side's bindings (as its first run named them) must be the other's, and no input run at 1s. */
+function checkContract(side, run, seen) {
+    if (run.overridden.length > 0) {
+        throw new AbContractError(`the ${side} engine has dynamic inputs given no shape (${run.overridden.join(', ')}), which trtexec ran at 1s: ` +
+            'give --shapes at the shapes that matter (the opt shapes), or --config');
+    }
+    if (!run.bindings || run.bindings.length === 0 || seen[side])
+        return;
+    seen[side] = run.bindings;
+    const [base, head] = [seen.base, seen.head];
+    if (base && head && describeBindings(base) !== describeBindings(head)) {
+        throw new AbContractError(`the engines' inputs and outputs differ: base ${describeBindings(base)}; head ${describeBindings(head)}`);
+    }
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/latency/stage.js
+// The latency stage (benchmark: ab): each built engine against its base engine, on the GPU it was built
+// on, one A/B at a time (two at once on one GPU would measure each other). The base engine is the base
+// branch's: its plan from `base-plans:` (as that job uploaded it), else the engine cache's entry under the
+// key the base branch's report gives, when this run trusts it, else (base-ref:, when the user allows the
+// build) one built from the base commit's ONNX. The memory sampler is not running now.
+
+
+
+
+
+
+
+
+
+const SAME_PLAN = 'the same plan as the base engine (sha256): nothing to measure';
+async function compareLatency(outcomes, baseline, context) {
+    const { config, version } = context;
+    const latency = new Map();
+    const notes = [];
+    /** Plans taken from the engine cache, with the digest their (trusted) record gives. */
+    const recorded = new Map();
+    const host = { env: context.env, killGraceMs: config.killGraceMs };
+    for (const outcome of outcomes) {
+        const { job, plan } = outcome;
+        if (job.model.benchmark !== 'ab' || !plan || (outcome.status !== 'built' && outcome.status !== 'cached'))
+            continue;
+        if (context.signal?.aborted)
+            break;
+        const key = jobKey(job);
+        const name = `${job.model.name}/${job.profile.name}`;
+        // A base plan that cannot be read, a cache that fails, a trtexec that cannot run: a note, never the run.
+        try {
+            const baseBuild = baseBuildOf(baseline, outcome);
+            const base = await baseEngine(outcome, baseBuild);
+            if ('missing' in base) {
+                notes.push(`${name}: no latency A/B: ${base.missing}`);
+                continue;
+            }
+            const budget = smallestChange(job.model.budgets['latency-growth']);
+            // The head plan was scanned when it was built or restored; the base plan is read once, for its digest.
+            const baseScan = await scanPlan(base.plan);
+            if (recorded.has(base.plan) && baseScan.sha256 !== recorded.get(base.plan)) {
+                notes.push(`${name}: no latency A/B: the base engine in the cache is not the plan its record names`);
+                continue;
+            }
+            if (baseScan.sha256 && baseScan.sha256 === plan.scan.sha256) {
+                // The base engine itself (a cache hit of the same key): an A/A, which would cost GPU time to say "same".
+                latency.set(key, unmeasured('same', SAME_PLAN, budget, base));
+                continue;
+            }
+            const headShapes = JSON.stringify(shapesOf(job.profile));
+            if (baseBuild && JSON.stringify(baseBuild.shapes) !== headShapes) {
+                const reason = `the base engine was built for other shapes (${stage_shapeText(baseBuild.shapes)}) ` +
+                    `than this one (${stage_shapeText(shapesOf(job.profile))})`;
+                latency.set(key, unmeasured('contract-mismatch', reason, budget, base));
+                continue;
+            }
+            if (baseScan.tensorrtVersion !== plan.scan.tensorrtVersion) {
+                const reason = `the base plan is TensorRT ${baseScan.tensorrtVersion}, this one ${plan.scan.tensorrtVersion}`;
+                latency.set(key, unmeasured('contract-mismatch', reason, budget, base));
+                continue;
+            }
+            const result = await abOfEngine(outcome, { base: base.plan, head: plan.path }, (0,external_node_path_.join)(config.outputDir, 'ab', `${job.model.name}.${job.profile.name}`), budget, context);
+            latency.set(key, toLatency(result, budget, base));
+        }
+        catch (error) {
+            // The head engine built and then could not be run: that is this engine's failure, not a missing A/B.
+            if (error instanceof AbContractError) {
+                latency.set(key, unmeasured('contract-mismatch', error.message, smallestChange(job.model.budgets['latency-growth']), null));
+            }
+            else if (error instanceof EngineRunError && error.side === 'head' && !context.signal?.aborted) {
+                const budget = smallestChange(job.model.budgets['latency-growth']);
+                latency.set(key, unmeasured('head-failed', error.message, budget, null));
+            }
+            else
+                notes.push(`${name}: the latency A/B could not run: ${(0,errors/* errorMessage */.gJ)(error)}`);
+        }
+    }
+    return { latency, notes };
+    /** The base branch's plan of this engine, and where it came from; or why there is none. */
+    async function baseEngine(outcome, baseBuild) {
+        const found = await findBasePlan(outcome.job, baseBuild, config, context.cacheTrust, context.registry ?? null);
+        if ('plan' in found) {
+            if (found.sha256)
+                recorded.set(found.plan, found.sha256);
+            return { source: found.source, plan: found.plan };
+        }
+        if (!config.baseRef)
+            return found;
+        const [model, profile] = [outcome.job.model.name, outcome.job.profile.name];
+        // Beside the A/B's folder, which is emptied when the A/B starts.
+        const dir = (0,external_node_path_.join)(config.outputDir, 'ab', `${model}.${profile}.base`);
+        const rebuilt = await rebuildBase(config.baseRef, outcome, context.buildPlan, host, version, dir, context.signal);
+        return 'plan' in rebuilt
+            ? { source: 'rebuilt', plan: rebuilt.plan }
+            : { missing: `${found.missing}; ${rebuilt.missing}` };
+    }
+}
+/**
+ * The A/B of two plans of one built engine, as trt-ci runs it after the builds (the latency stage's base
+ * against head, deploy-cost's native against ampere+): on the GPU the engine was built on, with its shapes,
+ * trt-ci's defaults, a retry when unstable, and the build's timeout for each run.
+ */
+function abOfEngine(outcome, plans, dir, budget, run) {
+    const { job } = outcome;
+    return runAb({
+        runner: run.runner,
+        nvidiaSmi: run.nvidiaSmi,
+        gpuIndex: outcome.gpu?.index ?? 0,
+        engines: {
+            base: engineOf(plans.base, job.model, job.profile),
+            head: engineOf(plans.head, job.model, job.profile),
+        },
+        iterations: AB_DEFAULTS.iterations,
+        dir,
+        timeoutMs: job.model.buildTimeoutMs,
+        ...(run.signal && { signal: run.signal }),
+    }, { repetitions: AB_DEFAULTS.repetitions, budget, retry: true });
+}
+/** The smallest latency-growth threshold (fail or warn) as a fraction: the A/B's budget. */
+/** The smallest change of latency that counts for a model: its latency-growth budget, else the A/B's default. */
+function smallestChange(limit) {
+    const values = [limit?.fail, limit?.warn].filter((t) => t && t.unit === 'fraction').map((t) => t.value);
+    return values.length ? Math.min(...values) : AB_DEFAULTS.budget;
+}
+const stage_shapeText = (shapes) => Object.entries(shapes)
+    .map(([input, s]) => `${input}:${s.opt}`)
+    .join(',');
+
+;// CONCATENATED MODULE: ./.build/tsc/stability/levels.js
+// How alike two builds of one engine are, pure: the same bytes, the same tactic in every layer, the same
+// outputs on the same inputs. TensorRT picks tactics by timing them on the GPU, so two builds from the same
+// inputs need not be one engine (NVIDIA/TensorRT#4798: the same timing cache, 0 of 100 outputs bitwise equal;
+// #4730: identical commands, two engine graphs). A level is claimed only where it was measured.
+
+/**
+ * The strongest first: byte-identical plans, the same tactics, the same outputs, the same latency (an A/B that
+ * says `same`); none of them.
+ */
+const STABILITY_LEVELS = ['bits', 'tactics', 'outputs', 'latency', 'none'];
+/** Every layer's tactic in both builds, and the layers where they differ (or one build lacks the layer). */
+function tacticChanges(first, again) {
+    const before = new Map(first.map((l) => [l.name, l.tactic]));
+    const after = new Map(again.map((l) => [l.name, l.tactic]));
+    const names = [...new Set([...before.keys(), ...after.keys()])];
+    return names
+        .map((layer) => ({ layer, first: before.get(layer) ?? null, again: after.get(layer) ?? null }))
+        .filter((c) => c.first !== c.again || !before.has(c.layer) || !after.has(c.layer));
+}
+/** The outputs of a rebuild against the first build's: bitwise, else by the accuracy check's tolerance. */
+function outputsAgainst(first, again, tolerance) {
+    let worst = { bitwiseEqual: true, output: null, maxAbsDiff: 0, outOfTolerance: 0 };
+    for (const [name, want] of first) {
+        const got = again.get(name);
+        if (!got || got.length !== want.length)
+            return { bitwiseEqual: false, output: name, maxAbsDiff: Infinity, outOfTolerance: 1 };
+        let bitwise = true;
+        for (let i = 0; i < want.length && bitwise; i += 1)
+            bitwise = Object.is(got[i], want[i]);
+        if (bitwise)
+            continue;
+        const error = compareOutput(got, want, [want.length], { ...tolerance, cosine: null, topK: null });
+        const maxAbsDiff = error.maxAbsError ?? Infinity;
+        if (worst.bitwiseEqual || error.outOfTolerance > worst.outOfTolerance || maxAbsDiff > worst.maxAbsDiff)
+            worst = { bitwiseEqual: false, output: name, maxAbsDiff, outOfTolerance: error.outOfTolerance };
+    }
+    return worst;
+}
+/**
+ * How a rebuild compares with the first build, and the strongest level that was measured to hold. `latencySame`
+ * is the A/B's answer (true: `same`; false: slower or faster; null: not measured or no verdict): a level above
+ * latency holds only where a measured latency agrees too.
+ */
+function judgeRebuild(first, again, tolerance, latencySame = null) {
+    const bytesEqual = first.sha256 === again.sha256;
+    const changedLayers = first.layers && again.layers ? tacticChanges(first.layers, again.layers) : null;
+    const outputs = first.outputs && again.outputs ? outputsAgainst(first.outputs, again.outputs, tolerance) : null;
+    // The same bytes are the same engine. The same tactics count only where the outputs, when measured, agree too:
+    // #4798's builds shared a timing cache and still gave other outputs.
+    const outputsAgree = outputs !== null && outputs.outOfTolerance === 0;
+    const latencyAgrees = latencySame !== false;
+    const level = bytesEqual
+        ? 'bits'
+        : changedLayers?.length === 0 && (outputs === null || outputsAgree) && latencyAgrees
+            ? 'tactics'
+            : outputsAgree && latencyAgrees
+                ? 'outputs'
+                : latencySame === true
+                    ? 'latency'
+                    : 'none';
+    return { level, bytesEqual, changedLayers, outputs };
+}
+/**
+ * The level every rebuild reached: the weakest of them (an engine is as stable as its least alike rebuild); null
+ * when no rebuild ran, since nothing was measured.
+ */
+function certifiedLevel(rebuilds) {
+    if (rebuilds.length === 0)
+        return null;
+    const rank = (level) => STABILITY_LEVELS.indexOf(level);
+    return rebuilds.reduce((weakest, r) => (rank(r.level) > rank(weakest) ? r.level : weakest), 'bits');
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/stability/stage.js
+// The stability stage (`stability: { rebuilds: N }`): each engine that built (or came from the cache) is built N
+// more times, afresh, with the run's timing cache, and each rebuild is compared with it: the plan's bytes, the
+// tactic of every layer (detailed layer info), the outputs on the same seeded inputs at opt. The level every
+// rebuild reached is certified; nothing is claimed that was not measured (levels.ts).
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** Each engine's stability, by its job; absent where `stability:` is off or the engine did not build. */
+async function checkStability(outcomes, context) {
+    const results = new Map();
+    const asked = context.config.stability?.rebuilds ?? 0;
+    if (asked === 0)
+        return results;
+    for (const outcome of outcomes) {
+        if (!outcome.plan || (outcome.status !== 'built' && outcome.status !== 'cached'))
+            continue;
+        if (context.signal?.aborted)
+            break;
+        const first = await sampleOf(outcome, outcome.plan.path, outcome.plan.layerInfo, context, 'first');
+        const rebuilds = [];
+        // With the run's timing cache, as the fleet rebuilds; then once without it, to show what the cache pins.
+        const withCache = Array.from({ length: asked }, () => true);
+        const runs = hasTimingCache(context) ? [...withCache, false] : withCache;
+        for (const [i, timingCache] of runs.entries()) {
+            if (context.signal?.aborted)
+                break;
+            rebuilds.push(await rebuildOnce(outcome, i + 1, timingCache, first, context));
+        }
+        const compared = rebuilds.filter((r) => r.problem === null);
+        results.set(jobKey(outcome.job), { level: certifiedLevel(compared), rebuilds, asked });
+    }
+    return results;
+}
+/** Whether the run builds with a timing cache (trt-ci.yml's timing-cache:, or the cache folder's). */
+const hasTimingCache = (context) => context.config.timingCache !== null || context.config.cacheDir !== null;
+async function rebuildOnce(outcome, n, timingCache, first, context) {
+    const { job } = outcome;
+    const dir = (0,external_node_path_.join)(context.config.outputDir, 'stability', `${job.model.name}.${job.profile.name}`);
+    const workspaceBytes = outcome.attempts.at(-1)?.workspaceBytes ?? job.model.workspaceBytes;
+    const name = timingCache ? `rebuild-${n}` : `rebuild-${n}-no-timing-cache`;
+    const again = sideJob(job, dir, name, { workspaceBytes, fresh: true, withoutTimingCache: !timingCache });
+    const none = { level: 'none', bytesEqual: false, changedLayers: null, outputs: null, latency: null };
+    const built = await context.buildPlan(again, outcome.gpu?.index ?? null);
+    if (!built.plan)
+        return {
+            ...none,
+            timingCache,
+            plan: null,
+            problem: `rebuild ${n} did not build: ${built.failure?.message ?? 'no plan'}`,
+        };
+    try {
+        const sample = await sampleOf(outcome, built.plan.path, built.plan.layerInfo, context, name);
+        // Other bytes: the two engines are timed against each other, interleaved on the engine's GPU.
+        const latency = sample.sha256 === first.sha256 ? null : await latencyAgainst(outcome, built.plan.path, name, context);
+        const same = latency === null ? null : latency.verdict === 'same' ? true : SIDES.has(latency.verdict) ? false : null;
+        const judged = judgeRebuild(first, sample, stage_toleranceOf(outcome, first), same);
+        const outputs = judged.outputs && {
+            ...judged.outputs,
+            maxAbsDiff: Number.isFinite(judged.outputs.maxAbsDiff) ? judged.outputs.maxAbsDiff : null,
+        };
+        return { ...judged, timingCache, outputs, latency, plan: built.plan.path, problem: null };
+    }
+    catch (error) {
+        const problem = `rebuild ${n} could not be compared: ${(0,errors/* errorMessage */.gJ)(error)}`;
+        return { ...none, timingCache, plan: built.plan.path, problem };
+    }
+}
+/** A/B verdicts that say the latency differs; any other (inconclusive, a mismatch) measured nothing. */
+const SIDES = new Set(['slower', 'faster']);
+/** The interleaved A/B of a rebuild against the engine the run tested, with trt-ci's defaults. */
+async function latencyAgainst(outcome, plan, name, context) {
+    const { job } = outcome;
+    const dir = (0,external_node_path_.join)(context.config.outputDir, 'stability', `${job.model.name}.${job.profile.name}`, `${name}.ab`);
+    const budget = smallestChange(job.model.budgets['latency-growth']);
+    try {
+        const result = await abOfEngine(outcome, { base: outcome.plan.path, head: plan }, dir, budget, context);
+        return { verdict: result.verdict, ratio: result.ratio };
+    }
+    catch (error) {
+        // An engine that would not run, or a contract the two do not share: no latency was measured.
+        return { verdict: `not measured: ${(0,errors/* errorMessage */.gJ)(error)}`, ratio: null };
+    }
+}
+/** The accuracy check's tolerance (else the precision's defaults), absolute at the first build's largest output. */
+function stage_toleranceOf(outcome, first) {
+    const { atol, rtol } = outcome.job.model.accuracy ?? outcome.job.model.consistency.tolerance;
+    const each = [...(first.outputs?.values() ?? [])].map((values) => absoluteTolerance(atol, values));
+    return { atol: Math.max(0, ...each), rtol };
+}
+/** A build's plan digest, its layers' tactics, and its outputs on the seeded inputs at opt. */
+async function sampleOf(outcome, plan, layerInfo, context, name) {
+    const { job } = outcome;
+    const sha256 = (0,external_node_crypto_.createHash)('sha256')
+        .update(await (0,promises_.readFile)(plan))
+        .digest('hex');
+    const layers = layerInfo ? ((await readEngineLayers(layerInfo))?.layers ?? null) : null;
+    let io;
+    try {
+        io = readOnnxIo(job.model.onnx);
+    }
+    catch {
+        // A model trt-ci cannot read: the outputs are not measured, and no level is claimed by them.
+        return { sha256, layers, outputs: null };
+    }
+    const types = new Map(io.inputs.map((v) => [v.name, v.type]));
+    const inputs = seededInputs(runProfile(job.profile), 'opt', types);
+    const dir = (0,external_node_path_.join)(context.config.outputDir, 'stability', `${job.model.name}.${job.profile.name}`, `${name}.run`);
+    await (0,promises_.rm)(dir, { recursive: true, force: true });
+    await (0,promises_.mkdir)(dir, { recursive: true });
+    const where = {
+        gpu: outcome.gpu?.index ?? null,
+        timeoutMs: job.model.buildTimeoutMs,
+        ...(context.signal && { signal: context.signal }),
+    };
+    const request = readingRequest(inputs, io.outputs, dir);
+    const ran = await context.runner.infer(engineOf(plan, job.model, job.profile, 'opt'), where, request);
+    if ('problem' in ran)
+        throw new Error(ran.problem);
+    return { sha256, layers, outputs: ran.outputs };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/gpu/selection.js
+
+/**
+ * The GPUs `gpus:` names, checked against what nvidia-smi lists: an index it does not list is a config
+ * error (exit 2) wherever it is found, in preflight as in the build stage. Null for `gpus: all`.
+ */
+function selectedGpus(config, query) {
+    if (config.gpus === 'all')
+        return null;
+    if (!query.ok)
+        return config.gpus;
+    const known = new Set(query.gpus.map((g) => g.index));
+    const missing = config.gpus.findIndex((index) => !known.has(index));
+    if (missing !== -1) {
+        throw (0,errors/* configError */.Fj)(config, ['gpus', missing], `expected a GPU index that nvidia-smi lists (${[...known].join(', ')}), got ${config.gpus[missing]}`);
+    }
+    return config.gpus;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/gpu/memory-sampler.js
+
+/**
+ * Memory samples per GPU, kept as plain arrays: ten a second for a 45-minute run on 8 GPUs is a
+ * few hundred thousand numbers. Pure, so attribution is tested without nvidia-smi.
+ */
+class MemoryTimeline {
+    series = new Map();
+    baselineEnd = Number.POSITIVE_INFINITY;
+    add(gpu, time, usedMiB) {
+        let series = this.series.get(gpu);
+        if (!series) {
+            series = { times: [], values: [] };
+            this.series.set(gpu, series);
+        }
+        series.times.push(time);
+        series.values.push(usedMiB);
+    }
+    /**
+     * Samples up to this moment describe the idle GPU. A sample stamped in the same millisecond is idle too: it
+     * was taken before this mark, which comes before any build starts.
+     */
+    markBaselineEnd(time) {
+        this.baselineEnd = Math.min(this.baselineEnd, time);
+    }
+    hasSampled(gpus) {
+        return gpus.every((gpu) => (this.series.get(gpu)?.times.length ?? 0) > 0);
+    }
+    /** What a build on `gpu` from `start` to `end` held; null when no sample fell in the window. */
+    window(gpu, start, end) {
+        const series = this.series.get(gpu);
+        if (!series)
+            return null;
+        let peak = Number.NEGATIVE_INFINITY;
+        let samples = 0;
+        let idle = null;
+        let lowest = Number.POSITIVE_INFINITY;
+        for (let i = 0; i < series.times.length; i += 1) {
+            const time = series.times[i];
+            const value = series.values[i];
+            if (time <= this.baselineEnd)
+                idle = value;
+            if (time >= start && time <= end) {
+                peak = Math.max(peak, value);
+                lowest = Math.min(lowest, value);
+                samples += 1;
+            }
+        }
+        if (samples === 0)
+            return null;
+        const baselineMiB = idle ?? lowest;
+        return { peakUsedMiB: peak, baselineMiB, attributedMiB: Math.max(0, peak - baselineMiB), samples };
+    }
+}
+const SAMPLE_FIELDS = 'index,memory.used';
+/** One `nvidia-smi --query-gpu=index,memory.used -lms N` stream for the whole run. */
+class MemorySampler {
+    smi;
+    intervalMs;
+    clock;
+    timeline = new MemoryTimeline();
+    /** The running stream: its cancel and its end; null when none runs (never started, stopped, no nvidia-smi). */
+    child = null;
+    constructor(
+    /** nvidia-smi without the run's cancel: the stream is stopped by stop(), at the end of the builds. */
+    smi, intervalMs = 100, clock = Date.now) {
+        this.smi = smi;
+        this.intervalMs = intervalMs;
+        this.clock = clock;
+    }
+    start() {
+        const stop = new AbortController();
+        // Started as every process is (proc/run-process.ts): its own group, killed with it, credentials removed.
+        const ended = (this.smi.start ?? runProcess)({
+            command: this.smi.command,
+            args: [`--query-gpu=${SAMPLE_FIELDS}`, '--format=csv,noheader,nounits', `-lms`, String(this.intervalMs)],
+            env: this.smi.env,
+            signal: stop.signal,
+            onLine: (line) => {
+                const [index, used] = line.split(',').map((part) => Number(part.trim()));
+                if (Number.isInteger(index) && Number.isFinite(used))
+                    this.timeline.add(index, this.clock(), used);
+            },
+        });
+        const child = { stop, ended };
+        this.child = child;
+        // No nvidia-smi, or one that ended by itself: builds go on without memory figures.
+        void ended.then(() => {
+            if (this.child === child)
+                this.child = null;
+        });
+    }
+    /** Waits (briefly) until every GPU has an idle sample, so builds can be measured against it. */
+    async waitForBaseline(gpus, timeoutMs = 3_000) {
+        const deadline = this.clock() + timeoutMs;
+        while (this.child && !this.timeline.hasSampled(gpus) && this.clock() < deadline) {
+            await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        this.timeline.markBaselineEnd(this.clock());
+    }
+    /** Ends the stream: its process group is killed (a wedged driver's nvidia-smi ignores SIGTERM). */
+    async stop() {
+        const child = this.child;
+        this.child = null;
+        if (!child)
+            return;
+        child.stop.abort();
+        await child.ended;
+    }
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/cache/timing-cache.js
+
+
+
+
+
+/**
+ * Builds on other GPUs run at the same time, and trtexec rewrites its timing cache file in place at
+ * the end: two of them writing one file could leave it torn. Each build works on its own copy of the
+ * shared cache and a finished build replaces the shared one with a rename, which is atomic; the
+ * shared cache is always whole. trtexec cannot merge two caches, so when builds overlap the copy that
+ * knows most (the largest: a timing cache only grows) is kept, and the others' new entries are lost;
+ * serializing the builds instead would cost the GPUs their parallelism, which is worth more.
+ */
+async function privateTimingCache(shared, label, trust) {
+    await (0,promises_.mkdir)((0,external_node_path_.dirname)(shared), { recursive: true });
+    const own = `${shared}.${process.pid}.${label}.${(0,external_node_crypto_.randomBytes)(4).toString('hex')}`;
+    // A timing cache another job could have written (a pull request's, on a shared runner) is not handed to
+    // this build unless the cache's trust says it may be (cache/trust.ts): the build starts with none.
+    if (await servable(shared, trust)) {
+        // One that went meanwhile: the build starts without it. (One this user may not read is exit 2 when
+        // trt-ci.yml is read: config/rules.ts.)
+        await (0,promises_.copyFile)(shared, own).catch((error) => {
+            if (error.code !== 'ENOENT')
+                throw error;
+        });
+    }
+    return own;
+}
+/** Whether the shared timing cache may be given to a build: a plain file, signed where signatures count. */
+const servable = async (shared, trust) => trust.trust === 'any' ? isPlainFile(shared) : (await servedFile('timing', shared, trust)) !== null;
+/** Puts a finished build's copy in place of the shared cache, unless the shared one already knows more. */
+async function publishTimingCache(own, shared, built, trust) {
+    const mine = await (0,promises_.stat)(own).catch(() => null);
+    const current = await (0,promises_.stat)(shared).catch(() => null);
+    // What is there counts only if this run may be served it: one it may not is replaced whatever its size.
+    const kept = current ? await servable(shared, trust) : false;
+    // Never an unsigned cache over one signed by the key this run verifies with (it would undo the default
+    // branch's); otherwise the copy that knows more stays.
+    if (built && mayReplace(trust, kept) && mine?.isFile() && (!kept || mine.size >= current.size)) {
+        await placeSigned('timing', own, shared, trust);
+        return 'kept';
+    }
+    await (0,promises_.rm)(own, { force: true });
+    return 'dropped';
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/cache/plan-cache.js
@@ -10457,758 +11250,6 @@ function notesOf(base, head) {
     }
     return notes;
 }
-
-;// CONCATENATED MODULE: ./.build/tsc/latency/latency-report.js
-function toLatency(result, budget, baseEngine) {
-    return {
-        verdict: result.verdict,
-        ratio: result.ratio,
-        ci: result.ci,
-        p: result.p,
-        base: result.base,
-        head: result.head,
-        repetitions: result.repetitions,
-        reason: result.reason,
-        retried: result.retried,
-        budget,
-        clockEventsRead: result.clockEventsRead,
-        baseEngine,
-        runs: result.runs.map((run) => ({ ...run, smClockMHz: run.smClockMHz ?? null })),
-        measurement: result.measurement ?? null,
-    };
-}
-/**
- * An A/B decided without (all of) its runs: two engines that cannot be compared on equal terms
- * (contract-mismatch), the head engine being the base engine byte for byte (same, a ratio of exactly 1),
- * or a head engine that could not be run (head-failed).
- */
-function unmeasured(verdict, reason, budget, baseEngine) {
-    return {
-        verdict,
-        ratio: verdict === 'same' ? 1 : null,
-        ci: verdict === 'same' ? [1, 1] : null,
-        p: null,
-        base: null,
-        head: null,
-        repetitions: 0,
-        reason,
-        retried: false,
-        budget,
-        clockEventsRead: false,
-        baseEngine,
-        runs: [],
-        measurement: null,
-    };
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/latency/base-plan.js
-// Where the base branch's plan of an engine is, without building it: the plan `base-plans:` holds (as the base
-// job uploaded it, its layer info beside it), else the engine cache's entry under the key the base branch's
-// report gives, when this run trusts whoever stored it. The latency A/B runs against it; explain reads the
-// layer info beside it. (A third source, base-ref:, costs a build: base-rebuild.ts, for the A/B only.)
-
-
-
-
-/** The baseline's build of this engine on this GPU model; null when it has none. */
-function baseBuildOf(baseline, outcome) {
-    const { job, gpu } = outcome;
-    return (baseline?.builds.find((b) => b.model === job.model.name && b.profile === job.profile.name && (b.gpu?.name ?? null) === (gpu?.name ?? null)) ?? null);
-}
-async function findBasePlan(job, baseBuild, config, trust, 
-/** The fleet's registry: a base engine the run's folder lacks is pulled from it (the default branch's). */
-registry = null) {
-    const uploaded = config.basePlans && (0,external_node_path_.join)(config.basePlans, `${job.model.name}.${job.profile.name}.plan`);
-    if (uploaded && (0,external_node_fs_.existsSync)(uploaded))
-        return { source: 'plans', plan: uploaded, sha256: null };
-    // base-plans: names a folder that is there (the config's load checks it): one without this plan says so.
-    const notUploaded = uploaded ? `${config.basePlans} has no ${(0,external_node_path_.basename)(uploaded)}, and ` : '';
-    if (!baseBuild)
-        return { missing: `${notUploaded}the base branch has no report of this engine on this GPU model` };
-    const key = baseBuild.cache?.key;
-    if (!config.cacheDir || !key)
-        return { missing: 'no base plan, and no engine cache entry to take it from' };
-    const engines = new EngineCache(config.cacheDir, null);
-    let entry = await engines.lookup(key);
-    if (entry === null && registry && (await registry.pullEngine(key, engines)).from)
-        entry = await engines.lookup(key);
-    if (!entry || entry === 'corrupt')
-        return { missing: `the base engine (cache key ${key.slice(0, 12)}) is not in the cache` };
-    if (!mayServe(trust, 'engine', key, entry.record.sha256, entry.record.signature)) {
-        return { missing: 'the cache entry of the base engine was stored by a run this one does not take plans from' };
-    }
-    // The signature vouches for the recorded digest: the plan beside it is checked against it when scanned.
-    return { source: 'cache', plan: (0,external_node_path_.join)(entry.dir, 'plan'), sha256: entry.record.sha256 };
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/proc/git.js
-// git, as trt-ci asks it: one file of another commit, written byte for byte. argv only; the ref is
-// resolved to a commit first, so that nothing a user writes in a ref is read by git as an option.
-
-const COMMIT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
-function gitShow(options) {
-    // Only a resolved commit id reaches git here: a ref could be read as an option or name a path.
-    if (!COMMIT_ID.test(options.ref))
-        throw new Error(`gitShow takes a commit id, got "${options.ref}"`);
-    return runProcess({
-        command: 'git',
-        args: ['show', `${options.ref}:./${options.path}`],
-        cwd: options.cwd,
-        env: options.env,
-        stdoutFile: options.outFile,
-        logFile: options.logFile,
-        timeoutMs: 10 * 60_000,
-        killGraceMs: options.killGraceMs,
-        ...(options.signal && { signal: options.signal }),
-    });
-}
-/**
- * The commit a ref names, or why it names none. `--verify` takes exactly one object name (no range, no
- * option: --end-of-options), and `^{commit}` refuses what is not a commit (a tree path such as
- * `HEAD:dir`, a blob).
- */
-async function resolveCommit(options) {
-    let stdout = '';
-    const result = await runProcess({
-        command: 'git',
-        args: ['rev-parse', '--verify', '--quiet', '--end-of-options', `${options.ref}^{commit}`],
-        cwd: options.cwd,
-        env: options.env,
-        timeoutMs: 60_000,
-        killGraceMs: options.killGraceMs,
-        onLine: (line) => {
-            stdout ||= line.trim();
-        },
-        ...(options.signal && { signal: options.signal }),
-    });
-    if (result.spawnError)
-        return { problem: `git could not be run (${result.spawnError})` };
-    if (result.exitCode === 0 && COMMIT_ID.test(stdout))
-        return { commit: stdout };
-    return { problem: `git has no commit by that name in ${options.cwd}` };
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/latency/base-rebuild.js
-// The third source of a base engine (base-ref:, when the user allows it): the base commit's ONNX, as git
-// has it, built with this job's trtexec, flags and workspace on the same GPU. Costs a build; said in the
-// report (baseEngine.source: rebuilt). External data files the ONNX names are taken from the same commit.
-
-
-
-
-
-
-
-/** The base engine's plan path, or why it could not be made (naming the log). */
-async function rebuildBase(ref, outcome, buildPlan, 
-/** What git runs with (the job's environment) and how long it has to stop. */
-host, version, dir, signal) {
-    const { job } = outcome;
-    await (0,promises_.rm)(dir, { recursive: true, force: true });
-    await (0,promises_.mkdir)(dir, { recursive: true });
-    const onnx = (0,external_node_path_.join)(dir, (0,external_node_path_.basename)(job.model.onnx));
-    const show = async (file, target) => {
-        // <ref>:./<path> is relative to git's working folder: the file's own folder.
-        const log = `${target}.git.log`;
-        const result = await gitShow({
-            ref,
-            path: (0,external_node_path_.basename)(file),
-            cwd: (0,external_node_path_.dirname)(file),
-            outFile: target,
-            logFile: log,
-            ...host,
-            ...(signal && { signal }),
-        });
-        return result.exitCode === 0 ? null : `git could not give ${(0,external_node_path_.basename)(file)} at ${ref} (${log})`;
-    };
-    const missing = await show(job.model.onnx, onnx);
-    if (missing)
-        return { missing };
-    for (const data of await externalDataFiles(onnx)) {
-        const name = (0,external_node_path_.relative)(dir, data);
-        if (name.startsWith('..'))
-            return { missing: `${(0,external_node_path_.basename)(job.model.onnx)} names external data outside its folder` };
-        const original = (0,external_node_path_.join)((0,external_node_path_.dirname)(job.model.onnx), name);
-        await (0,promises_.mkdir)((0,external_node_path_.dirname)(data), { recursive: true });
-        const problem = await show(original, data);
-        if (problem)
-            return { missing: problem };
-    }
-    const workspaceBytes = outcome.attempts.at(-1)?.workspaceBytes ?? job.model.workspaceBytes;
-    // fp16 or bf16 on TensorRT 11: the base's own written ONNX, as the head's was (its keep-fp32 list included).
-    const model = { ...job.model, onnx };
-    let precisionOnnx;
-    if (writesPrecisionOnnx(model, version)) {
-        // Refused by ONNX Runtime's check, or not written: no base engine, said as the A/B's reason.
-        const written = await writePrecisionOnnx(model, precisionOnnxFolder(model, dir)).catch((error) => (0,errors/* errorMessage */.gJ)(error));
-        if (typeof written === 'string')
-            return { missing: `the base's written ONNX from ${ref}: ${written}` };
-        precisionOnnx = written;
-    }
-    const built = await buildPlan(sideJob(job, dir, 'base', { model, precisionOnnx, workspaceBytes }), outcome.gpu?.index ?? null);
-    const log = built.attempts.at(-1)?.log;
-    return built.plan
-        ? { plan: built.plan.path }
-        : {
-            missing: `the base engine did not build from ${ref}: ${built.failure?.message ?? 'no plan'}` +
-                (log ? ` (${log})` : ''),
-        };
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/tensorrt/bindings.js
-// The bindings trtexec 8.5+ says it creates when it runs an engine ("Created input binding for images with
-// dimensions 4x3x640x640"), and the dynamic inputs it was given no shape for and ran at 1s ("Dynamic
-// dimensions required for input: x, but no shapes were provided. Automatically overriding shape to: 1x3x1x1").
-// Real lines: test/fixtures/trtexec-logs/bindings-and-dynamic-override.log.
-const BINDING = /Created (input|output) binding for (.+) with dimensions (\S+)\s*$/;
-const OVERRIDDEN = /Dynamic dimensions required for input: (.+), but no shapes were provided/;
-/** The bindings a run's log names, in order, and the inputs trtexec overrode for want of --shapes. */
-function readBindings(log) {
-    const bindings = [];
-    const overridden = [];
-    for (const line of log.split('\n')) {
-        const binding = BINDING.exec(line);
-        if (binding)
-            bindings.push({ kind: binding[1], name: binding[2], dims: binding[3] });
-        const dynamic = OVERRIDDEN.exec(line);
-        if (dynamic)
-            overridden.push(dynamic[1]);
-    }
-    return { bindings, overridden };
-}
-/** `images:4x3x640x640 → output0:4x84x8400`: a run's interface, as a message shows it. */
-const describeBindings = (bindings) => `${bindings
-    .filter((b) => b.kind === 'input')
-    .map((b) => `${b.name}:${b.dims}`)
-    .join(', ')} → ${bindings
-    .filter((b) => b.kind === 'output')
-    .map((b) => `${b.name}:${b.dims}`)
-    .join(', ')}`;
-
-;// CONCATENATED MODULE: ./.build/tsc/latency/statistics.js
-// Rank statistics for the latency A/B: the Mann-Whitney U test and the Hodges-Lehmann shift with its
-// distribution-free confidence interval (the inversion of the same test). Pure. Chosen over a bootstrap
-// because they are exact for the small samples an A/B has (8-16 repetition medians a side), give the
-// same answer on every run (no resampling seed), and are robust to the odd slow repetition. Checked
-// against SciPy 1.17 (scipy.stats.mannwhitneyu) in test/latency.test.ts.
-/** Two-sided 95%: the normal quantile for large samples. */
-const Z_975 = 1.959963984540054;
-/** Up to this many pairs the null distribution of U is counted exactly (no ties). */
-const EXACT_PAIRS = 2500;
-const median = (values) => quantile(values, 0.5);
-/** The q-quantile with linear interpolation between order statistics (NumPy's default). */
-function quantile(values, q) {
-    if (values.length === 0)
-        return Number.NaN;
-    const sorted = [...values].sort((a, b) => a - b);
-    const at = (sorted.length - 1) * q;
-    const low = Math.floor(at);
-    const high = Math.min(low + 1, sorted.length - 1);
-    return sorted[low] + (sorted[high] - sorted[low]) * (at - low);
-}
-/**
- * How many of the C(n+m, n) orderings give each U = 0 … n·m (U counts pairs with y > x). Counted with
- * the recurrence f(n, m, u) = f(n-1, m, u-m) + f(n, m-1, u), as probabilities to stay in range.
- */
-function uDistribution(n, m) {
-    // previous[j] is the distribution for (i - 1, j); rows are built for i = 0 … n.
-    let previous = Array.from({ length: m + 1 }, () => Float64Array.of(1));
-    for (let i = 1; i <= n; i += 1) {
-        const row = [Float64Array.of(1)];
-        for (let j = 1; j <= m; j += 1) {
-            const dist = new Float64Array(i * j + 1);
-            const withX = previous[j]; // the largest value is an x: U unchanged, from (i-1, j)
-            const withY = row[j - 1]; // the largest value is a y: it beats all i x's, from (i, j-1)
-            const px = i / (i + j);
-            for (let u = 0; u < withX.length; u += 1)
-                dist[u] += px * withX[u];
-            for (let u = 0; u < withY.length; u += 1)
-                dist[u + i] += (1 - px) * withY[u];
-            row.push(dist);
-        }
-        previous = row;
-    }
-    return previous[m];
-}
-/** Ranks 1…N with ties given their average rank, and the tie term Σ(t³ - t). */
-function rank(values) {
-    const order = values.map((v, i) => [v, i]).sort((a, b) => a[0] - b[0]);
-    const ranks = new Array(values.length);
-    let ties = 0;
-    for (let start = 0; start < order.length;) {
-        let end = start;
-        while (end + 1 < order.length && order[end + 1][0] === order[start][0])
-            end += 1;
-        const t = end - start + 1;
-        ties += t ** 3 - t;
-        for (let k = start; k <= end; k += 1)
-            ranks[order[k][1]] = (start + end) / 2 + 1;
-        start = end + 1;
-    }
-    return { ranks, ties };
-}
-/**
- * Mann-Whitney U, two-sided. Exact when there are no ties and at most 2,500 pairs; else the normal
- * approximation with the tie correction and a continuity correction (SciPy's `asymptotic`).
- */
-function mannWhitney(x, y) {
-    const n = x.length;
-    const m = y.length;
-    if (n === 0 || m === 0)
-        return { u: 0, p: 1, method: 'exact' };
-    const { ranks, ties } = rank([...x, ...y]);
-    const u = ranks.slice(n).reduce((a, b) => a + b, 0) - (m * (m + 1)) / 2;
-    if (ties === 0 && n * m <= EXACT_PAIRS) {
-        const dist = uDistribution(n, m);
-        const low = Math.min(u, n * m - u);
-        let tail = 0;
-        for (let k = 0; k <= low; k += 1)
-            tail += dist[k];
-        return { u, p: Math.min(1, 2 * tail), method: 'exact' };
-    }
-    const total = n + m;
-    const sigma = Math.sqrt(((n * m) / 12) * (total + 1 - ties / (total * (total - 1))));
-    if (sigma === 0)
-        return { u, p: 1, method: 'normal' };
-    const z = (Math.abs(u - (n * m) / 2) - 0.5) / sigma;
-    return { u, p: Math.min(1, 2 * normalTail(Math.max(z, 0))), method: 'normal' };
-}
-/**
- * The Hodges-Lehmann shift of y over x (the median of all y - x) and its 95% confidence interval: the
- * order statistics of those differences that the U test's critical value picks (Lehmann 1975, §2.6).
- */
-function hodgesLehmann(x, y) {
-    const differences = [];
-    for (const b of y)
-        for (const a of x)
-            differences.push(b - a);
-    differences.sort((a, b) => a - b);
-    const pairs = differences.length;
-    if (pairs === 0)
-        return { shift: Number.NaN, ci: [Number.NaN, Number.NaN] };
-    // k: the largest U with P(U <= k) <= 2.5%. The shifts the two-sided test does not reject are those
-    // with k < #{differences > shift} < pairs - k: from the (k+1)-th smallest to the (k+1)-th largest.
-    let k = -1;
-    if (pairs <= EXACT_PAIRS) {
-        const dist = uDistribution(x.length, y.length);
-        let tail = 0;
-        while (k + 1 < dist.length && tail + dist[k + 1] <= 0.025 + 1e-12) {
-            tail += dist[k + 1];
-            k += 1;
-        }
-    }
-    else {
-        const total = x.length + y.length;
-        k = Math.floor(pairs / 2 - Z_975 * Math.sqrt((pairs * (total + 1)) / 12) - 0.5);
-    }
-    const ci = k < 0 ? [differences[0], differences[pairs - 1]] : [differences[k], differences[pairs - 1 - k]];
-    return { shift: median(differences), ci };
-}
-/** P(Z > z) for a standard normal: erfc by its Chebyshev fit (Numerical Recipes, error < 1.2e-7). */
-function normalTail(z) {
-    const x = z / Math.SQRT2;
-    const t = 1 / (1 + 0.5 * Math.abs(x));
-    const poly = -x * x -
-        1.26551223 +
-        t *
-            (1.00002368 +
-                t *
-                    (0.37409196 +
-                        t *
-                            (0.09678418 +
-                                t *
-                                    (-0.18628806 +
-                                        t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277))))))));
-    const erfc = t * Math.exp(poly);
-    return (x >= 0 ? erfc : 2 - erfc) / 2;
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/latency/verdict.js
-// The A/B verdict: is the head engine slower than the base engine on this GPU? Pure: repetitions in,
-// verdict out. Each repetition is one trtexec run; its median is one observation, so the test sees
-// run-to-run noise (what differs between two runs of the same engine), not the iterations of one run,
-// which are not independent. Everything is on the log scale: a ratio of medians, with its interval.
-
-/** Significance level of the test and 1 - the interval's confidence. */
-const ALPHA = 0.05;
-const MIN_REPETITIONS = 3;
-const pct = (ratio) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(2)}%`;
-/**
- * `budget` is the smallest change that counts (0.02 for 2%): a change counts only when it is both
- * significant (p < 5%) and at least the budget; "same" needs the whole interval inside ±budget.
- */
-function judgeAb(repetitions, budget) {
-    const of = (side) => repetitions.filter((r) => r.side === side);
-    const [base, head] = [of('base'), of('head')];
-    const summary = (reps) => reps.length === 0 ? null : { median: median(reps.map((r) => r.medianMs)), p99: median(reps.map((r) => r.p99Ms)) };
-    const judged = (verdict, reason, retry = null) => ({
-        verdict,
-        ratio: null,
-        ci: null,
-        p: null,
-        base: summary(base),
-        head: summary(head),
-        repetitions: Math.min(base.length, head.length),
-        reason,
-        retry,
-    });
-    const throttled = repetitions.filter((r) => r.throttled.length > 0);
-    if (throttled.length > 0) {
-        const first = throttled[0];
-        return judged('inconclusive', `the GPU throttled (${first.throttled.join(', ')}) during ${throttled.length} repetition(s), ` +
-            `first in round ${first.round + 1} (${first.side})`);
-    }
-    if (base.length < MIN_REPETITIONS || head.length < MIN_REPETITIONS) {
-        return judged('inconclusive', `${Math.min(base.length, head.length)} repetition(s) a side; ${MIN_REPETITIONS} needed`);
-    }
-    const logs = (reps) => reps.map((r) => Math.log(r.medianMs));
-    const { shift, ci } = hodgesLehmann(logs(base), logs(head));
-    const { p } = mannWhitney(logs(base), logs(head));
-    const result = {
-        ...judged('same', ''),
-        ratio: Math.exp(shift),
-        ci: [Math.exp(ci[0]), Math.exp(ci[1])],
-        p,
-    };
-    // Interleaving cancels a steady drift of the GPU; a change in the difference itself between the first
-    // and second half of the rounds (one engine warming differently) is not cancelled: say so, do not judge.
-    const firstRound = Math.min(...repetitions.map((r) => r.round));
-    const rounds = Math.max(...repetitions.map((r) => r.round)) - firstRound + 1;
-    const half = (first) => {
-        const inHalf = (r) => r.round - firstRound < rounds / 2 === first;
-        return median(head.filter(inHalf).map((r) => r.medianMs)) / median(base.filter(inHalf).map((r) => r.medianMs));
-    };
-    const [early, late] = [half(true), half(false)];
-    if (rounds >= 4 && Math.abs(Math.log(early / late)) > Math.log(1 + budget) / 2) {
-        return {
-            ...result,
-            verdict: 'inconclusive',
-            reason: `the difference drifted within the run: ${pct(early)} in the first half, ${pct(late)} in the second`,
-            retry: 'drift',
-        };
-    }
-    const band = `±${(budget * 100).toFixed(1)}%`;
-    if (p < ALPHA && result.ratio >= 1 + budget) {
-        return { ...result, verdict: 'slower', reason: `significant (p < ${ALPHA}) and beyond the ${band} budget` };
-    }
-    if (p < ALPHA && result.ratio <= 1 - budget) {
-        return { ...result, verdict: 'faster', reason: `significant (p < ${ALPHA}) and beyond the ${band} budget` };
-    }
-    if (result.ci[0] > 1 - budget && result.ci[1] < 1 + budget) {
-        return { ...result, verdict: 'same', reason: `the 95% interval is within ${band}` };
-    }
-    return {
-        ...result,
-        verdict: 'inconclusive',
-        reason: `no change beyond ${band} is significant, but the 95% interval reaches past it`,
-        retry: 'undecided',
-    };
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/latency/ab.js
-
-
-async function compareAb(edges, plan) {
-    let clockEventsRead = true;
-    let index = 0;
-    let before = await edges.clockState();
-    const batch = async (firstRound) => {
-        const runs = [];
-        for (let round = firstRound; round < firstRound + plan.repetitions; round += 1) {
-            const order = round % 2 === 0 ? ['base', 'head'] : ['head', 'base'];
-            for (const side of order) {
-                const times = await edges.measure(side, index);
-                index += 1;
-                const after = await edges.clockState();
-                if (!before || !after)
-                    clockEventsRead = false;
-                const grew = (reason) => after.slowed[reason] > (before.slowed[reason] ?? 0);
-                const throttled = before && after ? Object.keys(after.slowed).filter(grew) : [];
-                before = after;
-                runs.push({
-                    side,
-                    round,
-                    medianMs: quantile(times, 0.5),
-                    p99Ms: quantile(times, 0.99),
-                    iterations: times.length,
-                    throttled,
-                    smClockMHz: after?.smClockMHz ?? null,
-                });
-            }
-        }
-        return runs;
-    };
-    const first = await batch(0);
-    const judged = judgeAb(first, plan.budget);
-    if (!plan.retry || judged.retry === null)
-        return { ...judged, runs: first, retried: false, clockEventsRead };
-    // A drifting batch is set aside; an undecided one is pooled with the next for more power.
-    const second = await batch(plan.repetitions);
-    const pooled = judged.retry === 'drift' ? second : [...first, ...second];
-    const again = judgeAb(pooled, plan.budget);
-    return { ...again, runs: [...first, ...second], retried: true, clockEventsRead };
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/latency/plan-ab.js
-// The A/B's edges on a real runner: each repetition is one timed run of the plan runner (trtexec's
-// --exportTimes, or the run command's times, into the A/B's folder, its log beside it), the clock event counters
-// come from nvidia-smi between them. Nothing else runs on the GPU meanwhile: the memory sampler is not started.
-
-
-
-
-
-
-
-
-
-/**
- * The default work: 8 repetitions a side of 300 iterations; 1% the smallest change that counts, 20x the
- * run-to-run noise measured on an H200 (CV of run medians 0.03-0.06%, test/fixtures/latency).
- */
-const AB_DEFAULTS = { repetitions: 8, iterations: 300, budget: 0.01 };
-/** One side's engine could not be run (not stopped by the run's cancel): the A/B has no verdict. */
-class EngineRunError extends Error {
-    side;
-    constructor(side, message) {
-        super(message);
-        this.side = side;
-    }
-}
-/**
- * The two engines cannot be compared on equal terms: their inputs or outputs differ (a YOLO plan against
- * a ViT plan), or trtexec ran a dynamic input at 1s for want of --shapes. A contract mismatch, not a verdict.
- */
-class AbContractError extends Error {
-}
-/** The files an A/B writes (01.base.times.json, 02.head.log, …): the only ones it ever removes. */
-const OWN_FILE = /^\d{2}\.(base|head)\.(times\.json|log)$/;
-/** One side's engine cannot be captured as a CUDA graph: it ran without one while the other ran with one. */
-class GraphRefused extends AbContractError {
-    side;
-    constructor(side) {
-        super(`the ${side} engine cannot be captured as a CUDA graph`);
-        this.side = side;
-    }
-}
-/**
- * The interleaved A/B under trt-ci's measurement (measurement.ts). Where one engine cannot be captured as a CUDA
- * graph (trtexec then runs it without one), both are run again without a graph: one contract for both sides, a
- * verdict instead of two measurements compared (the reason says so).
- */
-async function runAb(options, plan) {
-    try {
-        return await abUnder(options, plan, MEASUREMENT);
-    }
-    catch (error) {
-        if (!(error instanceof GraphRefused))
-            throw error;
-        const result = await abUnder(options, plan, { ...MEASUREMENT, cudaGraph: false });
-        const why = `both engines ran without a CUDA graph: trtexec cannot capture the ${error.side} engine as one`;
-        return { ...result, reason: `${result.reason}; ${why}` };
-    }
-}
-async function abUnder(options, plan, measurement) {
-    const seen = {};
-    const measured = {};
-    for (const side of ['base', 'head']) {
-        if (isWithin(options.dir, options.engines[side].plan)) {
-            throw new errors/* InputError */.dz(`the ${side} plan ${options.engines[side].plan} is inside the A/B's folder ${options.dir}, where trt-ci ` +
-                'writes its runs: move it, or give trt-ci another output folder');
-        }
-    }
-    await (0,promises_.mkdir)(options.dir, { recursive: true });
-    for (const file of await (0,promises_.readdir)(options.dir)) {
-        if (OWN_FILE.test(file))
-            await (0,promises_.rm)((0,external_node_path_.join)(options.dir, file), { force: true });
-    }
-    const result = await compareAb({
-        async measure(side, index) {
-            const stem = (0,external_node_path_.join)(options.dir, `${String(index + 1).padStart(2, '0')}.${side}`);
-            const place = {
-                gpu: options.gpuIndex,
-                timeoutMs: options.timeoutMs,
-                ...(options.signal && { signal: options.signal }),
-            };
-            const request = { stem, iterations: options.iterations, measurement };
-            const run = await options.runner.time(options.engines[side], place, request).catch((error) => {
-                if (!(error instanceof RunFailed))
-                    throw error;
-                throw new EngineRunError(side, `${error.how} running the ${side} engine (${error.log})`);
-            });
-            checkContract(side, run, seen);
-            // A runner that does not say what it measured ran what it was asked.
-            checkMeasurement(side, run.measurement ?? measurement, measured);
-            return run.timesMs;
-        },
-        clockState: async () => (options.nvidiaSmi ? queryClockState(options.nvidiaSmi, options.gpuIndex) : null),
-    }, plan);
-    return { ...result, measurement: measured.head ?? measured.base ?? measurement };
-}
-/**
- * Both sides measured alike: an engine whose CUDA graph trtexec could not capture ran without one, and its
- * latency against a graph-launched engine's is two measurements, not a change (said as a contract mismatch).
- */
-function checkMeasurement(side, now, measured) {
-    const before = measured[side];
-    if (before && !sameMeasurement(before, now))
-        throw new AbContractError(`the ${side} engine's runs measured differently: ${describeMeasurement(before)}, then ` +
-            `${describeMeasurement(now)}`);
-    measured[side] = now;
-    const [base, head] = [measured.base, measured.head];
-    // Only the graph differs: the side without one could not be captured, and both can run without.
-    if (base && head && !sameMeasurement(base, head) && sameMeasurement(base, { ...head, cudaGraph: base.cudaGraph }))
-        throw new GraphRefused(base.cudaGraph ? 'head' : 'base');
-    if (base && head && !sameMeasurement(base, head)) {
-        throw new AbContractError(`the engines ran under two measurements: base ${describeMeasurement(base)}, head ${describeMeasurement(head)} ` +
-            '(trtexec could not capture one of them as a CUDA graph: "operations that are not permitted under CUDA ' +
-            'graph capture mode")');
-    }
-}
-/** Each side's bindings (as its first run named them) must be the other's, and no input run at 1s. */
-function checkContract(side, run, seen) {
-    if (run.overridden.length > 0) {
-        throw new AbContractError(`the ${side} engine has dynamic inputs given no shape (${run.overridden.join(', ')}), which trtexec ran at 1s: ` +
-            'give --shapes at the shapes that matter (the opt shapes), or --config');
-    }
-    if (!run.bindings || run.bindings.length === 0 || seen[side])
-        return;
-    seen[side] = run.bindings;
-    const [base, head] = [seen.base, seen.head];
-    if (base && head && describeBindings(base) !== describeBindings(head)) {
-        throw new AbContractError(`the engines' inputs and outputs differ: base ${describeBindings(base)}; head ${describeBindings(head)}`);
-    }
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/latency/stage.js
-// The latency stage (benchmark: ab): each built engine against its base engine, on the GPU it was built
-// on, one A/B at a time (two at once on one GPU would measure each other). The base engine is the base
-// branch's: its plan from `base-plans:` (as that job uploaded it), else the engine cache's entry under the
-// key the base branch's report gives, when this run trusts it, else (base-ref:, when the user allows the
-// build) one built from the base commit's ONNX. The memory sampler is not running now.
-
-
-
-
-
-
-
-
-
-const SAME_PLAN = 'the same plan as the base engine (sha256): nothing to measure';
-async function compareLatency(outcomes, baseline, context) {
-    const { config, version } = context;
-    const latency = new Map();
-    const notes = [];
-    /** Plans taken from the engine cache, with the digest their (trusted) record gives. */
-    const recorded = new Map();
-    const host = { env: context.env, killGraceMs: config.killGraceMs };
-    for (const outcome of outcomes) {
-        const { job, plan } = outcome;
-        if (job.model.benchmark !== 'ab' || !plan || (outcome.status !== 'built' && outcome.status !== 'cached'))
-            continue;
-        if (context.signal?.aborted)
-            break;
-        const key = jobKey(job);
-        const name = `${job.model.name}/${job.profile.name}`;
-        // A base plan that cannot be read, a cache that fails, a trtexec that cannot run: a note, never the run.
-        try {
-            const baseBuild = baseBuildOf(baseline, outcome);
-            const base = await baseEngine(outcome, baseBuild);
-            if ('missing' in base) {
-                notes.push(`${name}: no latency A/B: ${base.missing}`);
-                continue;
-            }
-            const budget = smallestChange(job.model.budgets['latency-growth']);
-            // The head plan was scanned when it was built or restored; the base plan is read once, for its digest.
-            const baseScan = await scanPlan(base.plan);
-            if (recorded.has(base.plan) && baseScan.sha256 !== recorded.get(base.plan)) {
-                notes.push(`${name}: no latency A/B: the base engine in the cache is not the plan its record names`);
-                continue;
-            }
-            if (baseScan.sha256 && baseScan.sha256 === plan.scan.sha256) {
-                // The base engine itself (a cache hit of the same key): an A/A, which would cost GPU time to say "same".
-                latency.set(key, unmeasured('same', SAME_PLAN, budget, base));
-                continue;
-            }
-            const headShapes = JSON.stringify(shapesOf(job.profile));
-            if (baseBuild && JSON.stringify(baseBuild.shapes) !== headShapes) {
-                const reason = `the base engine was built for other shapes (${stage_shapeText(baseBuild.shapes)}) ` +
-                    `than this one (${stage_shapeText(shapesOf(job.profile))})`;
-                latency.set(key, unmeasured('contract-mismatch', reason, budget, base));
-                continue;
-            }
-            if (baseScan.tensorrtVersion !== plan.scan.tensorrtVersion) {
-                const reason = `the base plan is TensorRT ${baseScan.tensorrtVersion}, this one ${plan.scan.tensorrtVersion}`;
-                latency.set(key, unmeasured('contract-mismatch', reason, budget, base));
-                continue;
-            }
-            const result = await abOfEngine(outcome, { base: base.plan, head: plan.path }, (0,external_node_path_.join)(config.outputDir, 'ab', `${job.model.name}.${job.profile.name}`), budget, context);
-            latency.set(key, toLatency(result, budget, base));
-        }
-        catch (error) {
-            // The head engine built and then could not be run: that is this engine's failure, not a missing A/B.
-            if (error instanceof AbContractError) {
-                latency.set(key, unmeasured('contract-mismatch', error.message, smallestChange(job.model.budgets['latency-growth']), null));
-            }
-            else if (error instanceof EngineRunError && error.side === 'head' && !context.signal?.aborted) {
-                const budget = smallestChange(job.model.budgets['latency-growth']);
-                latency.set(key, unmeasured('head-failed', error.message, budget, null));
-            }
-            else
-                notes.push(`${name}: the latency A/B could not run: ${(0,errors/* errorMessage */.gJ)(error)}`);
-        }
-    }
-    return { latency, notes };
-    /** The base branch's plan of this engine, and where it came from; or why there is none. */
-    async function baseEngine(outcome, baseBuild) {
-        const found = await findBasePlan(outcome.job, baseBuild, config, context.cacheTrust, context.registry ?? null);
-        if ('plan' in found) {
-            if (found.sha256)
-                recorded.set(found.plan, found.sha256);
-            return { source: found.source, plan: found.plan };
-        }
-        if (!config.baseRef)
-            return found;
-        const [model, profile] = [outcome.job.model.name, outcome.job.profile.name];
-        // Beside the A/B's folder, which is emptied when the A/B starts.
-        const dir = (0,external_node_path_.join)(config.outputDir, 'ab', `${model}.${profile}.base`);
-        const rebuilt = await rebuildBase(config.baseRef, outcome, context.buildPlan, host, version, dir, context.signal);
-        return 'plan' in rebuilt
-            ? { source: 'rebuilt', plan: rebuilt.plan }
-            : { missing: `${found.missing}; ${rebuilt.missing}` };
-    }
-}
-/**
- * The A/B of two plans of one built engine, as trt-ci runs it after the builds (the latency stage's base
- * against head, deploy-cost's native against ampere+): on the GPU the engine was built on, with its shapes,
- * trt-ci's defaults, a retry when unstable, and the build's timeout for each run.
- */
-function abOfEngine(outcome, plans, dir, budget, run) {
-    const { job } = outcome;
-    return runAb({
-        runner: run.runner,
-        nvidiaSmi: run.nvidiaSmi,
-        gpuIndex: outcome.gpu?.index ?? 0,
-        engines: {
-            base: engineOf(plans.base, job.model, job.profile),
-            head: engineOf(plans.head, job.model, job.profile),
-        },
-        iterations: AB_DEFAULTS.iterations,
-        dir,
-        timeoutMs: job.model.buildTimeoutMs,
-        ...(run.signal && { signal: run.signal }),
-    }, { repetitions: AB_DEFAULTS.repetitions, budget, retry: true });
-}
-/** The smallest latency-growth threshold (fail or warn) as a fraction: the A/B's budget. */
-/** The smallest change of latency that counts for a model: its latency-growth budget, else the A/B's default. */
-function smallestChange(limit) {
-    const values = [limit?.fail, limit?.warn].filter((t) => t && t.unit === 'fraction').map((t) => t.value);
-    return values.length ? Math.min(...values) : AB_DEFAULTS.budget;
-}
-const stage_shapeText = (shapes) => Object.entries(shapes)
-    .map(([input, s]) => `${input}:${s.opt}`)
-    .join(',');
 
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/compat.js
 // Driver, CUDA, GPU and TensorRT compatibility facts, from docs/compatibility.md (each names its
@@ -18102,7 +18143,8 @@ const WORDS = {
     bits: 'the same bytes',
     tactics: 'the same tactics',
     outputs: 'the same outputs',
-    none: 'other outputs',
+    latency: 'the same latency',
+    none: 'other outputs and latency',
 };
 const stability_TABLE = tableOf(['engine', 'GPU', 'level', 'rebuilds', 'what differed']);
 function differed(s) {
@@ -19701,9 +19743,9 @@ async function buildAndReport(context, start, options) {
     const accuracy = ran('accuracy', await checkAccuracy(outcomes, context));
     // Right for one sample is not right in a batch: engines whose profile has a range are run in company too.
     const consistency = ran('consistency', await checkConsistency(outcomes, context));
+    const latency = ran('latency', await compareLatency(outcomes, start.baseline, context));
     // The engine tested is the engine served only if a rebuild gives it: `stability:` rebuilds and measures.
     const stability = ran('stability', await checkStability(outcomes, context));
-    const latency = ran('latency', await compareLatency(outcomes, start.baseline, context));
     const explain = ran('explain', await explainChanges(outcomes, latency.latency, start.baseline, context));
     // trt-ci builds where it runs: a Windows runner makes Windows plans.
     const deploy = predictDeploy(outcomes, process.platform === 'win32' ? 'windows' : 'linux');

@@ -11002,306 +11002,6 @@ function runner(outcome, plan, outputs, context) {
     };
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/stability/levels.js
-// How alike two builds of one engine are, pure: the same bytes, the same tactic in every layer, the same
-// outputs on the same inputs. TensorRT picks tactics by timing them on the GPU, so two builds from the same
-// inputs need not be one engine (NVIDIA/TensorRT#4798: the same timing cache, 0 of 100 outputs bitwise equal;
-// #4730: identical commands, two engine graphs). A level is claimed only where it was measured.
-
-/** The strongest first: byte-identical plans, then the same tactics, then the same outputs; none of them. */
-const STABILITY_LEVELS = ['bits', 'tactics', 'outputs', 'none'];
-/** Every layer's tactic in both builds, and the layers where they differ (or one build lacks the layer). */
-function tacticChanges(first, again) {
-    const before = new Map(first.map((l) => [l.name, l.tactic]));
-    const after = new Map(again.map((l) => [l.name, l.tactic]));
-    const names = [...new Set([...before.keys(), ...after.keys()])];
-    return names
-        .map((layer) => ({ layer, first: before.get(layer) ?? null, again: after.get(layer) ?? null }))
-        .filter((c) => c.first !== c.again || !before.has(c.layer) || !after.has(c.layer));
-}
-/** The outputs of a rebuild against the first build's: bitwise, else by the accuracy check's tolerance. */
-function outputsAgainst(first, again, tolerance) {
-    let worst = { bitwiseEqual: true, output: null, maxAbsDiff: 0, outOfTolerance: 0 };
-    for (const [name, want] of first) {
-        const got = again.get(name);
-        if (!got || got.length !== want.length)
-            return { bitwiseEqual: false, output: name, maxAbsDiff: Infinity, outOfTolerance: 1 };
-        let bitwise = true;
-        for (let i = 0; i < want.length && bitwise; i += 1)
-            bitwise = Object.is(got[i], want[i]);
-        if (bitwise)
-            continue;
-        const error = compareOutput(got, want, [want.length], { ...tolerance, cosine: null, topK: null });
-        const maxAbsDiff = error.maxAbsError ?? Infinity;
-        if (worst.bitwiseEqual || error.outOfTolerance > worst.outOfTolerance || maxAbsDiff > worst.maxAbsDiff)
-            worst = { bitwiseEqual: false, output: name, maxAbsDiff, outOfTolerance: error.outOfTolerance };
-    }
-    return worst;
-}
-/** How a rebuild compares with the first build, and the strongest level that was measured to hold. */
-function judgeRebuild(first, again, tolerance) {
-    const bytesEqual = first.sha256 === again.sha256;
-    const changedLayers = first.layers && again.layers ? tacticChanges(first.layers, again.layers) : null;
-    const outputs = first.outputs && again.outputs ? outputsAgainst(first.outputs, again.outputs, tolerance) : null;
-    // The same bytes are the same engine. The same tactics count only where the outputs, when measured, agree too:
-    // #4798's builds shared a timing cache and still gave other outputs.
-    const outputsAgree = outputs !== null && outputs.outOfTolerance === 0;
-    const level = bytesEqual
-        ? 'bits'
-        : changedLayers?.length === 0 && (outputs === null || outputsAgree)
-            ? 'tactics'
-            : outputsAgree
-                ? 'outputs'
-                : 'none';
-    return { level, bytesEqual, changedLayers, outputs };
-}
-/**
- * The level every rebuild reached: the weakest of them (an engine is as stable as its least alike rebuild); null
- * when no rebuild ran, since nothing was measured.
- */
-function certifiedLevel(rebuilds) {
-    if (rebuilds.length === 0)
-        return null;
-    const rank = (level) => STABILITY_LEVELS.indexOf(level);
-    return rebuilds.reduce((weakest, r) => (rank(r.level) > rank(weakest) ? r.level : weakest), 'bits');
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/stability/stage.js
-// The stability stage (`stability: { rebuilds: N }`): each engine that built (or came from the cache) is built N
-// more times, afresh, with the run's timing cache, and each rebuild is compared with it: the plan's bytes, the
-// tactic of every layer (detailed layer info), the outputs on the same seeded inputs at opt. The level every
-// rebuild reached is certified; nothing is claimed that was not measured (levels.ts).
-
-
-
-
-
-
-
-
-
-
-
-
-/** Each engine's stability, by its job; absent where `stability:` is off or the engine did not build. */
-async function checkStability(outcomes, context) {
-    const results = new Map();
-    const asked = context.config.stability?.rebuilds ?? 0;
-    if (asked === 0)
-        return results;
-    for (const outcome of outcomes) {
-        if (!outcome.plan || (outcome.status !== 'built' && outcome.status !== 'cached'))
-            continue;
-        if (context.signal?.aborted)
-            break;
-        const first = await sampleOf(outcome, outcome.plan.path, outcome.plan.layerInfo, context, 'first');
-        const rebuilds = [];
-        // With the run's timing cache, as the fleet rebuilds; then once without it, to show what the cache pins.
-        const withCache = Array.from({ length: asked }, () => true);
-        const runs = hasTimingCache(context) ? [...withCache, false] : withCache;
-        for (const [i, timingCache] of runs.entries()) {
-            if (context.signal?.aborted)
-                break;
-            rebuilds.push(await rebuildOnce(outcome, i + 1, timingCache, first, context));
-        }
-        const compared = rebuilds.filter((r) => r.problem === null);
-        results.set(jobKey(outcome.job), { level: certifiedLevel(compared), rebuilds, asked });
-    }
-    return results;
-}
-/** Whether the run builds with a timing cache (trt-ci.yml's timing-cache:, or the cache folder's). */
-const hasTimingCache = (context) => context.config.timingCache !== null || context.config.cacheDir !== null;
-async function rebuildOnce(outcome, n, timingCache, first, context) {
-    const { job } = outcome;
-    const dir = (0,external_node_path_.join)(context.config.outputDir, 'stability', `${job.model.name}.${job.profile.name}`);
-    const workspaceBytes = outcome.attempts.at(-1)?.workspaceBytes ?? job.model.workspaceBytes;
-    const name = timingCache ? `rebuild-${n}` : `rebuild-${n}-no-timing-cache`;
-    const again = sideJob(job, dir, name, { workspaceBytes, fresh: true, withoutTimingCache: !timingCache });
-    const none = { level: 'none', bytesEqual: false, changedLayers: null, outputs: null, timingCache };
-    const built = await context.buildPlan(again, outcome.gpu?.index ?? null);
-    if (!built.plan)
-        return { ...none, plan: null, problem: `rebuild ${n} did not build: ${built.failure?.message ?? 'no plan'}` };
-    try {
-        const sample = await sampleOf(outcome, built.plan.path, built.plan.layerInfo, context, name);
-        const judged = judgeRebuild(first, sample, stage_toleranceOf(outcome, first));
-        const outputs = judged.outputs && {
-            ...judged.outputs,
-            maxAbsDiff: Number.isFinite(judged.outputs.maxAbsDiff) ? judged.outputs.maxAbsDiff : null,
-        };
-        return { ...judged, timingCache, outputs, plan: built.plan.path, problem: null };
-    }
-    catch (error) {
-        return { ...none, plan: built.plan.path, problem: `rebuild ${n} could not be compared: ${errorMessage(error)}` };
-    }
-}
-/** The accuracy check's tolerance (else the precision's defaults), absolute at the first build's largest output. */
-function stage_toleranceOf(outcome, first) {
-    const { atol, rtol } = outcome.job.model.accuracy ?? outcome.job.model.consistency.tolerance;
-    const each = [...(first.outputs?.values() ?? [])].map((values) => absoluteTolerance(atol, values));
-    return { atol: Math.max(0, ...each), rtol };
-}
-/** A build's plan digest, its layers' tactics, and its outputs on the seeded inputs at opt. */
-async function sampleOf(outcome, plan, layerInfo, context, name) {
-    const { job } = outcome;
-    const sha256 = (0,external_node_crypto_.createHash)('sha256')
-        .update(await (0,promises_.readFile)(plan))
-        .digest('hex');
-    const layers = layerInfo ? ((await readEngineLayers(layerInfo))?.layers ?? null) : null;
-    let io;
-    try {
-        io = readOnnxIo(job.model.onnx);
-    }
-    catch {
-        // A model trt-ci cannot read: the outputs are not measured, and no level is claimed by them.
-        return { sha256, layers, outputs: null };
-    }
-    const types = new Map(io.inputs.map((v) => [v.name, v.type]));
-    const inputs = seededInputs(runProfile(job.profile), 'opt', types);
-    const dir = (0,external_node_path_.join)(context.config.outputDir, 'stability', `${job.model.name}.${job.profile.name}`, `${name}.run`);
-    await (0,promises_.rm)(dir, { recursive: true, force: true });
-    await (0,promises_.mkdir)(dir, { recursive: true });
-    const where = {
-        gpu: outcome.gpu?.index ?? null,
-        timeoutMs: job.model.buildTimeoutMs,
-        ...(context.signal && { signal: context.signal }),
-    };
-    const request = readingRequest(inputs, io.outputs, dir);
-    const ran = await context.runner.infer(engineOf(plan, job.model, job.profile, 'opt'), where, request);
-    if ('problem' in ran)
-        throw new Error(ran.problem);
-    return { sha256, layers, outputs: ran.outputs };
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/gpu/selection.js
-
-/**
- * The GPUs `gpus:` names, checked against what nvidia-smi lists: an index it does not list is a config
- * error (exit 2) wherever it is found, in preflight as in the build stage. Null for `gpus: all`.
- */
-function selectedGpus(config, query) {
-    if (config.gpus === 'all')
-        return null;
-    if (!query.ok)
-        return config.gpus;
-    const known = new Set(query.gpus.map((g) => g.index));
-    const missing = config.gpus.findIndex((index) => !known.has(index));
-    if (missing !== -1) {
-        throw configError(config, ['gpus', missing], `expected a GPU index that nvidia-smi lists (${[...known].join(', ')}), got ${config.gpus[missing]}`);
-    }
-    return config.gpus;
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/gpu/memory-sampler.js
-
-/**
- * Memory samples per GPU, kept as plain arrays: ten a second for a 45-minute run on 8 GPUs is a
- * few hundred thousand numbers. Pure, so attribution is tested without nvidia-smi.
- */
-class MemoryTimeline {
-    series = new Map();
-    baselineEnd = Number.POSITIVE_INFINITY;
-    add(gpu, time, usedMiB) {
-        let series = this.series.get(gpu);
-        if (!series) {
-            series = { times: [], values: [] };
-            this.series.set(gpu, series);
-        }
-        series.times.push(time);
-        series.values.push(usedMiB);
-    }
-    /**
-     * Samples up to this moment describe the idle GPU. A sample stamped in the same millisecond is idle too: it
-     * was taken before this mark, which comes before any build starts.
-     */
-    markBaselineEnd(time) {
-        this.baselineEnd = Math.min(this.baselineEnd, time);
-    }
-    hasSampled(gpus) {
-        return gpus.every((gpu) => (this.series.get(gpu)?.times.length ?? 0) > 0);
-    }
-    /** What a build on `gpu` from `start` to `end` held; null when no sample fell in the window. */
-    window(gpu, start, end) {
-        const series = this.series.get(gpu);
-        if (!series)
-            return null;
-        let peak = Number.NEGATIVE_INFINITY;
-        let samples = 0;
-        let idle = null;
-        let lowest = Number.POSITIVE_INFINITY;
-        for (let i = 0; i < series.times.length; i += 1) {
-            const time = series.times[i];
-            const value = series.values[i];
-            if (time <= this.baselineEnd)
-                idle = value;
-            if (time >= start && time <= end) {
-                peak = Math.max(peak, value);
-                lowest = Math.min(lowest, value);
-                samples += 1;
-            }
-        }
-        if (samples === 0)
-            return null;
-        const baselineMiB = idle ?? lowest;
-        return { peakUsedMiB: peak, baselineMiB, attributedMiB: Math.max(0, peak - baselineMiB), samples };
-    }
-}
-const SAMPLE_FIELDS = 'index,memory.used';
-/** One `nvidia-smi --query-gpu=index,memory.used -lms N` stream for the whole run. */
-class MemorySampler {
-    smi;
-    intervalMs;
-    clock;
-    timeline = new MemoryTimeline();
-    /** The running stream: its cancel and its end; null when none runs (never started, stopped, no nvidia-smi). */
-    child = null;
-    constructor(
-    /** nvidia-smi without the run's cancel: the stream is stopped by stop(), at the end of the builds. */
-    smi, intervalMs = 100, clock = Date.now) {
-        this.smi = smi;
-        this.intervalMs = intervalMs;
-        this.clock = clock;
-    }
-    start() {
-        const stop = new AbortController();
-        // Started as every process is (proc/run-process.ts): its own group, killed with it, credentials removed.
-        const ended = (this.smi.start ?? runProcess)({
-            command: this.smi.command,
-            args: [`--query-gpu=${SAMPLE_FIELDS}`, '--format=csv,noheader,nounits', `-lms`, String(this.intervalMs)],
-            env: this.smi.env,
-            signal: stop.signal,
-            onLine: (line) => {
-                const [index, used] = line.split(',').map((part) => Number(part.trim()));
-                if (Number.isInteger(index) && Number.isFinite(used))
-                    this.timeline.add(index, this.clock(), used);
-            },
-        });
-        const child = { stop, ended };
-        this.child = child;
-        // No nvidia-smi, or one that ended by itself: builds go on without memory figures.
-        void ended.then(() => {
-            if (this.child === child)
-                this.child = null;
-        });
-    }
-    /** Waits (briefly) until every GPU has an idle sample, so builds can be measured against it. */
-    async waitForBaseline(gpus, timeoutMs = 3_000) {
-        const deadline = this.clock() + timeoutMs;
-        while (this.child && !this.timeline.hasSampled(gpus) && this.clock() < deadline) {
-            await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-        this.timeline.markBaselineEnd(this.clock());
-    }
-    /** Ends the stream: its process group is killed (a wedged driver's nvidia-smi ignores SIGTERM). */
-    async stop() {
-        const child = this.child;
-        this.child = null;
-        if (!child)
-            return;
-        child.stop.abort();
-        await child.ended;
-    }
-}
-
 ;// CONCATENATED MODULE: ./.build/tsc/cache/engine-cache.js
 
 
@@ -11493,6 +11193,626 @@ class EngineCache {
 async function place(from, to) {
     await (0,promises_.rm)(to, { force: true });
     await (0,promises_.link)(from, to).catch(() => (0,promises_.copyFile)(from, to));
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/latency/base-plan.js
+// Where the base branch's plan of an engine is, without building it: the plan `base-plans:` holds (as the base
+// job uploaded it, its layer info beside it), else the engine cache's entry under the key the base branch's
+// report gives, when this run trusts whoever stored it. The latency A/B runs against it; explain reads the
+// layer info beside it. (A third source, base-ref:, costs a build: base-rebuild.ts, for the A/B only.)
+
+
+
+
+/** The baseline's build of this engine on this GPU model; null when it has none. */
+function baseBuildOf(baseline, outcome) {
+    const { job, gpu } = outcome;
+    return (baseline?.builds.find((b) => b.model === job.model.name && b.profile === job.profile.name && (b.gpu?.name ?? null) === (gpu?.name ?? null)) ?? null);
+}
+async function findBasePlan(job, baseBuild, config, trust, 
+/** The fleet's registry: a base engine the run's folder lacks is pulled from it (the default branch's). */
+registry = null) {
+    const uploaded = config.basePlans && (0,external_node_path_.join)(config.basePlans, `${job.model.name}.${job.profile.name}.plan`);
+    if (uploaded && (0,external_node_fs_.existsSync)(uploaded))
+        return { source: 'plans', plan: uploaded, sha256: null };
+    // base-plans: names a folder that is there (the config's load checks it): one without this plan says so.
+    const notUploaded = uploaded ? `${config.basePlans} has no ${(0,external_node_path_.basename)(uploaded)}, and ` : '';
+    if (!baseBuild)
+        return { missing: `${notUploaded}the base branch has no report of this engine on this GPU model` };
+    const key = baseBuild.cache?.key;
+    if (!config.cacheDir || !key)
+        return { missing: 'no base plan, and no engine cache entry to take it from' };
+    const engines = new EngineCache(config.cacheDir, null);
+    let entry = await engines.lookup(key);
+    if (entry === null && registry && (await registry.pullEngine(key, engines)).from)
+        entry = await engines.lookup(key);
+    if (!entry || entry === 'corrupt')
+        return { missing: `the base engine (cache key ${key.slice(0, 12)}) is not in the cache` };
+    if (!mayServe(trust, 'engine', key, entry.record.sha256, entry.record.signature)) {
+        return { missing: 'the cache entry of the base engine was stored by a run this one does not take plans from' };
+    }
+    // The signature vouches for the recorded digest: the plan beside it is checked against it when scanned.
+    return { source: 'cache', plan: (0,external_node_path_.join)(entry.dir, 'plan'), sha256: entry.record.sha256 };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/proc/git.js
+// git, as trt-ci asks it: one file of another commit, written byte for byte. argv only; the ref is
+// resolved to a commit first, so that nothing a user writes in a ref is read by git as an option.
+
+const COMMIT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+function gitShow(options) {
+    // Only a resolved commit id reaches git here: a ref could be read as an option or name a path.
+    if (!COMMIT_ID.test(options.ref))
+        throw new Error(`gitShow takes a commit id, got "${options.ref}"`);
+    return runProcess({
+        command: 'git',
+        args: ['show', `${options.ref}:./${options.path}`],
+        cwd: options.cwd,
+        env: options.env,
+        stdoutFile: options.outFile,
+        logFile: options.logFile,
+        timeoutMs: 10 * 60_000,
+        killGraceMs: options.killGraceMs,
+        ...(options.signal && { signal: options.signal }),
+    });
+}
+/**
+ * The commit a ref names, or why it names none. `--verify` takes exactly one object name (no range, no
+ * option: --end-of-options), and `^{commit}` refuses what is not a commit (a tree path such as
+ * `HEAD:dir`, a blob).
+ */
+async function resolveCommit(options) {
+    let stdout = '';
+    const result = await runProcess({
+        command: 'git',
+        args: ['rev-parse', '--verify', '--quiet', '--end-of-options', `${options.ref}^{commit}`],
+        cwd: options.cwd,
+        env: options.env,
+        timeoutMs: 60_000,
+        killGraceMs: options.killGraceMs,
+        onLine: (line) => {
+            stdout ||= line.trim();
+        },
+        ...(options.signal && { signal: options.signal }),
+    });
+    if (result.spawnError)
+        return { problem: `git could not be run (${result.spawnError})` };
+    if (result.exitCode === 0 && COMMIT_ID.test(stdout))
+        return { commit: stdout };
+    return { problem: `git has no commit by that name in ${options.cwd}` };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/latency/base-rebuild.js
+// The third source of a base engine (base-ref:, when the user allows it): the base commit's ONNX, as git
+// has it, built with this job's trtexec, flags and workspace on the same GPU. Costs a build; said in the
+// report (baseEngine.source: rebuilt). External data files the ONNX names are taken from the same commit.
+
+
+
+
+
+
+
+/** The base engine's plan path, or why it could not be made (naming the log). */
+async function rebuildBase(ref, outcome, buildPlan, 
+/** What git runs with (the job's environment) and how long it has to stop. */
+host, version, dir, signal) {
+    const { job } = outcome;
+    await (0,promises_.rm)(dir, { recursive: true, force: true });
+    await (0,promises_.mkdir)(dir, { recursive: true });
+    const onnx = (0,external_node_path_.join)(dir, (0,external_node_path_.basename)(job.model.onnx));
+    const show = async (file, target) => {
+        // <ref>:./<path> is relative to git's working folder: the file's own folder.
+        const log = `${target}.git.log`;
+        const result = await gitShow({
+            ref,
+            path: (0,external_node_path_.basename)(file),
+            cwd: (0,external_node_path_.dirname)(file),
+            outFile: target,
+            logFile: log,
+            ...host,
+            ...(signal && { signal }),
+        });
+        return result.exitCode === 0 ? null : `git could not give ${(0,external_node_path_.basename)(file)} at ${ref} (${log})`;
+    };
+    const missing = await show(job.model.onnx, onnx);
+    if (missing)
+        return { missing };
+    for (const data of await externalDataFiles(onnx)) {
+        const name = (0,external_node_path_.relative)(dir, data);
+        if (name.startsWith('..'))
+            return { missing: `${(0,external_node_path_.basename)(job.model.onnx)} names external data outside its folder` };
+        const original = (0,external_node_path_.join)((0,external_node_path_.dirname)(job.model.onnx), name);
+        await (0,promises_.mkdir)((0,external_node_path_.dirname)(data), { recursive: true });
+        const problem = await show(original, data);
+        if (problem)
+            return { missing: problem };
+    }
+    const workspaceBytes = outcome.attempts.at(-1)?.workspaceBytes ?? job.model.workspaceBytes;
+    // fp16 or bf16 on TensorRT 11: the base's own written ONNX, as the head's was (its keep-fp32 list included).
+    const model = { ...job.model, onnx };
+    let precisionOnnx;
+    if (writesPrecisionOnnx(model, version)) {
+        // Refused by ONNX Runtime's check, or not written: no base engine, said as the A/B's reason.
+        const written = await writePrecisionOnnx(model, precisionOnnxFolder(model, dir)).catch((error) => errorMessage(error));
+        if (typeof written === 'string')
+            return { missing: `the base's written ONNX from ${ref}: ${written}` };
+        precisionOnnx = written;
+    }
+    const built = await buildPlan(sideJob(job, dir, 'base', { model, precisionOnnx, workspaceBytes }), outcome.gpu?.index ?? null);
+    const log = built.attempts.at(-1)?.log;
+    return built.plan
+        ? { plan: built.plan.path }
+        : {
+            missing: `the base engine did not build from ${ref}: ${built.failure?.message ?? 'no plan'}` +
+                (log ? ` (${log})` : ''),
+        };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/latency/stage.js
+// The latency stage (benchmark: ab): each built engine against its base engine, on the GPU it was built
+// on, one A/B at a time (two at once on one GPU would measure each other). The base engine is the base
+// branch's: its plan from `base-plans:` (as that job uploaded it), else the engine cache's entry under the
+// key the base branch's report gives, when this run trusts it, else (base-ref:, when the user allows the
+// build) one built from the base commit's ONNX. The memory sampler is not running now.
+
+
+
+
+
+
+
+
+
+const SAME_PLAN = 'the same plan as the base engine (sha256): nothing to measure';
+async function compareLatency(outcomes, baseline, context) {
+    const { config, version } = context;
+    const latency = new Map();
+    const notes = [];
+    /** Plans taken from the engine cache, with the digest their (trusted) record gives. */
+    const recorded = new Map();
+    const host = { env: context.env, killGraceMs: config.killGraceMs };
+    for (const outcome of outcomes) {
+        const { job, plan } = outcome;
+        if (job.model.benchmark !== 'ab' || !plan || (outcome.status !== 'built' && outcome.status !== 'cached'))
+            continue;
+        if (context.signal?.aborted)
+            break;
+        const key = jobKey(job);
+        const name = `${job.model.name}/${job.profile.name}`;
+        // A base plan that cannot be read, a cache that fails, a trtexec that cannot run: a note, never the run.
+        try {
+            const baseBuild = baseBuildOf(baseline, outcome);
+            const base = await baseEngine(outcome, baseBuild);
+            if ('missing' in base) {
+                notes.push(`${name}: no latency A/B: ${base.missing}`);
+                continue;
+            }
+            const budget = smallestChange(job.model.budgets['latency-growth']);
+            // The head plan was scanned when it was built or restored; the base plan is read once, for its digest.
+            const baseScan = await scanPlan(base.plan);
+            if (recorded.has(base.plan) && baseScan.sha256 !== recorded.get(base.plan)) {
+                notes.push(`${name}: no latency A/B: the base engine in the cache is not the plan its record names`);
+                continue;
+            }
+            if (baseScan.sha256 && baseScan.sha256 === plan.scan.sha256) {
+                // The base engine itself (a cache hit of the same key): an A/A, which would cost GPU time to say "same".
+                latency.set(key, unmeasured('same', SAME_PLAN, budget, base));
+                continue;
+            }
+            const headShapes = JSON.stringify(shapesOf(job.profile));
+            if (baseBuild && JSON.stringify(baseBuild.shapes) !== headShapes) {
+                const reason = `the base engine was built for other shapes (${stage_shapeText(baseBuild.shapes)}) ` +
+                    `than this one (${stage_shapeText(shapesOf(job.profile))})`;
+                latency.set(key, unmeasured('contract-mismatch', reason, budget, base));
+                continue;
+            }
+            if (baseScan.tensorrtVersion !== plan.scan.tensorrtVersion) {
+                const reason = `the base plan is TensorRT ${baseScan.tensorrtVersion}, this one ${plan.scan.tensorrtVersion}`;
+                latency.set(key, unmeasured('contract-mismatch', reason, budget, base));
+                continue;
+            }
+            const result = await abOfEngine(outcome, { base: base.plan, head: plan.path }, (0,external_node_path_.join)(config.outputDir, 'ab', `${job.model.name}.${job.profile.name}`), budget, context);
+            latency.set(key, toLatency(result, budget, base));
+        }
+        catch (error) {
+            // The head engine built and then could not be run: that is this engine's failure, not a missing A/B.
+            if (error instanceof AbContractError) {
+                latency.set(key, unmeasured('contract-mismatch', error.message, smallestChange(job.model.budgets['latency-growth']), null));
+            }
+            else if (error instanceof EngineRunError && error.side === 'head' && !context.signal?.aborted) {
+                const budget = smallestChange(job.model.budgets['latency-growth']);
+                latency.set(key, unmeasured('head-failed', error.message, budget, null));
+            }
+            else
+                notes.push(`${name}: the latency A/B could not run: ${errorMessage(error)}`);
+        }
+    }
+    return { latency, notes };
+    /** The base branch's plan of this engine, and where it came from; or why there is none. */
+    async function baseEngine(outcome, baseBuild) {
+        const found = await findBasePlan(outcome.job, baseBuild, config, context.cacheTrust, context.registry ?? null);
+        if ('plan' in found) {
+            if (found.sha256)
+                recorded.set(found.plan, found.sha256);
+            return { source: found.source, plan: found.plan };
+        }
+        if (!config.baseRef)
+            return found;
+        const [model, profile] = [outcome.job.model.name, outcome.job.profile.name];
+        // Beside the A/B's folder, which is emptied when the A/B starts.
+        const dir = (0,external_node_path_.join)(config.outputDir, 'ab', `${model}.${profile}.base`);
+        const rebuilt = await rebuildBase(config.baseRef, outcome, context.buildPlan, host, version, dir, context.signal);
+        return 'plan' in rebuilt
+            ? { source: 'rebuilt', plan: rebuilt.plan }
+            : { missing: `${found.missing}; ${rebuilt.missing}` };
+    }
+}
+/**
+ * The A/B of two plans of one built engine, as trt-ci runs it after the builds (the latency stage's base
+ * against head, deploy-cost's native against ampere+): on the GPU the engine was built on, with its shapes,
+ * trt-ci's defaults, a retry when unstable, and the build's timeout for each run.
+ */
+function abOfEngine(outcome, plans, dir, budget, run) {
+    const { job } = outcome;
+    return runAb({
+        runner: run.runner,
+        nvidiaSmi: run.nvidiaSmi,
+        gpuIndex: outcome.gpu?.index ?? 0,
+        engines: {
+            base: engineOf(plans.base, job.model, job.profile),
+            head: engineOf(plans.head, job.model, job.profile),
+        },
+        iterations: AB_DEFAULTS.iterations,
+        dir,
+        timeoutMs: job.model.buildTimeoutMs,
+        ...(run.signal && { signal: run.signal }),
+    }, { repetitions: AB_DEFAULTS.repetitions, budget, retry: true });
+}
+/** The smallest latency-growth threshold (fail or warn) as a fraction: the A/B's budget. */
+/** The smallest change of latency that counts for a model: its latency-growth budget, else the A/B's default. */
+function smallestChange(limit) {
+    const values = [limit?.fail, limit?.warn].filter((t) => t && t.unit === 'fraction').map((t) => t.value);
+    return values.length ? Math.min(...values) : AB_DEFAULTS.budget;
+}
+const stage_shapeText = (shapes) => Object.entries(shapes)
+    .map(([input, s]) => `${input}:${s.opt}`)
+    .join(',');
+
+;// CONCATENATED MODULE: ./.build/tsc/stability/levels.js
+// How alike two builds of one engine are, pure: the same bytes, the same tactic in every layer, the same
+// outputs on the same inputs. TensorRT picks tactics by timing them on the GPU, so two builds from the same
+// inputs need not be one engine (NVIDIA/TensorRT#4798: the same timing cache, 0 of 100 outputs bitwise equal;
+// #4730: identical commands, two engine graphs). A level is claimed only where it was measured.
+
+/**
+ * The strongest first: byte-identical plans, the same tactics, the same outputs, the same latency (an A/B that
+ * says `same`); none of them.
+ */
+const STABILITY_LEVELS = ['bits', 'tactics', 'outputs', 'latency', 'none'];
+/** Every layer's tactic in both builds, and the layers where they differ (or one build lacks the layer). */
+function tacticChanges(first, again) {
+    const before = new Map(first.map((l) => [l.name, l.tactic]));
+    const after = new Map(again.map((l) => [l.name, l.tactic]));
+    const names = [...new Set([...before.keys(), ...after.keys()])];
+    return names
+        .map((layer) => ({ layer, first: before.get(layer) ?? null, again: after.get(layer) ?? null }))
+        .filter((c) => c.first !== c.again || !before.has(c.layer) || !after.has(c.layer));
+}
+/** The outputs of a rebuild against the first build's: bitwise, else by the accuracy check's tolerance. */
+function outputsAgainst(first, again, tolerance) {
+    let worst = { bitwiseEqual: true, output: null, maxAbsDiff: 0, outOfTolerance: 0 };
+    for (const [name, want] of first) {
+        const got = again.get(name);
+        if (!got || got.length !== want.length)
+            return { bitwiseEqual: false, output: name, maxAbsDiff: Infinity, outOfTolerance: 1 };
+        let bitwise = true;
+        for (let i = 0; i < want.length && bitwise; i += 1)
+            bitwise = Object.is(got[i], want[i]);
+        if (bitwise)
+            continue;
+        const error = compareOutput(got, want, [want.length], { ...tolerance, cosine: null, topK: null });
+        const maxAbsDiff = error.maxAbsError ?? Infinity;
+        if (worst.bitwiseEqual || error.outOfTolerance > worst.outOfTolerance || maxAbsDiff > worst.maxAbsDiff)
+            worst = { bitwiseEqual: false, output: name, maxAbsDiff, outOfTolerance: error.outOfTolerance };
+    }
+    return worst;
+}
+/**
+ * How a rebuild compares with the first build, and the strongest level that was measured to hold. `latencySame`
+ * is the A/B's answer (true: `same`; false: slower or faster; null: not measured or no verdict): a level above
+ * latency holds only where a measured latency agrees too.
+ */
+function judgeRebuild(first, again, tolerance, latencySame = null) {
+    const bytesEqual = first.sha256 === again.sha256;
+    const changedLayers = first.layers && again.layers ? tacticChanges(first.layers, again.layers) : null;
+    const outputs = first.outputs && again.outputs ? outputsAgainst(first.outputs, again.outputs, tolerance) : null;
+    // The same bytes are the same engine. The same tactics count only where the outputs, when measured, agree too:
+    // #4798's builds shared a timing cache and still gave other outputs.
+    const outputsAgree = outputs !== null && outputs.outOfTolerance === 0;
+    const latencyAgrees = latencySame !== false;
+    const level = bytesEqual
+        ? 'bits'
+        : changedLayers?.length === 0 && (outputs === null || outputsAgree) && latencyAgrees
+            ? 'tactics'
+            : outputsAgree && latencyAgrees
+                ? 'outputs'
+                : latencySame === true
+                    ? 'latency'
+                    : 'none';
+    return { level, bytesEqual, changedLayers, outputs };
+}
+/**
+ * The level every rebuild reached: the weakest of them (an engine is as stable as its least alike rebuild); null
+ * when no rebuild ran, since nothing was measured.
+ */
+function certifiedLevel(rebuilds) {
+    if (rebuilds.length === 0)
+        return null;
+    const rank = (level) => STABILITY_LEVELS.indexOf(level);
+    return rebuilds.reduce((weakest, r) => (rank(r.level) > rank(weakest) ? r.level : weakest), 'bits');
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/stability/stage.js
+// The stability stage (`stability: { rebuilds: N }`): each engine that built (or came from the cache) is built N
+// more times, afresh, with the run's timing cache, and each rebuild is compared with it: the plan's bytes, the
+// tactic of every layer (detailed layer info), the outputs on the same seeded inputs at opt. The level every
+// rebuild reached is certified; nothing is claimed that was not measured (levels.ts).
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** Each engine's stability, by its job; absent where `stability:` is off or the engine did not build. */
+async function checkStability(outcomes, context) {
+    const results = new Map();
+    const asked = context.config.stability?.rebuilds ?? 0;
+    if (asked === 0)
+        return results;
+    for (const outcome of outcomes) {
+        if (!outcome.plan || (outcome.status !== 'built' && outcome.status !== 'cached'))
+            continue;
+        if (context.signal?.aborted)
+            break;
+        const first = await sampleOf(outcome, outcome.plan.path, outcome.plan.layerInfo, context, 'first');
+        const rebuilds = [];
+        // With the run's timing cache, as the fleet rebuilds; then once without it, to show what the cache pins.
+        const withCache = Array.from({ length: asked }, () => true);
+        const runs = hasTimingCache(context) ? [...withCache, false] : withCache;
+        for (const [i, timingCache] of runs.entries()) {
+            if (context.signal?.aborted)
+                break;
+            rebuilds.push(await rebuildOnce(outcome, i + 1, timingCache, first, context));
+        }
+        const compared = rebuilds.filter((r) => r.problem === null);
+        results.set(jobKey(outcome.job), { level: certifiedLevel(compared), rebuilds, asked });
+    }
+    return results;
+}
+/** Whether the run builds with a timing cache (trt-ci.yml's timing-cache:, or the cache folder's). */
+const hasTimingCache = (context) => context.config.timingCache !== null || context.config.cacheDir !== null;
+async function rebuildOnce(outcome, n, timingCache, first, context) {
+    const { job } = outcome;
+    const dir = (0,external_node_path_.join)(context.config.outputDir, 'stability', `${job.model.name}.${job.profile.name}`);
+    const workspaceBytes = outcome.attempts.at(-1)?.workspaceBytes ?? job.model.workspaceBytes;
+    const name = timingCache ? `rebuild-${n}` : `rebuild-${n}-no-timing-cache`;
+    const again = sideJob(job, dir, name, { workspaceBytes, fresh: true, withoutTimingCache: !timingCache });
+    const none = { level: 'none', bytesEqual: false, changedLayers: null, outputs: null, latency: null };
+    const built = await context.buildPlan(again, outcome.gpu?.index ?? null);
+    if (!built.plan)
+        return {
+            ...none,
+            timingCache,
+            plan: null,
+            problem: `rebuild ${n} did not build: ${built.failure?.message ?? 'no plan'}`,
+        };
+    try {
+        const sample = await sampleOf(outcome, built.plan.path, built.plan.layerInfo, context, name);
+        // Other bytes: the two engines are timed against each other, interleaved on the engine's GPU.
+        const latency = sample.sha256 === first.sha256 ? null : await latencyAgainst(outcome, built.plan.path, name, context);
+        const same = latency === null ? null : latency.verdict === 'same' ? true : SIDES.has(latency.verdict) ? false : null;
+        const judged = judgeRebuild(first, sample, stage_toleranceOf(outcome, first), same);
+        const outputs = judged.outputs && {
+            ...judged.outputs,
+            maxAbsDiff: Number.isFinite(judged.outputs.maxAbsDiff) ? judged.outputs.maxAbsDiff : null,
+        };
+        return { ...judged, timingCache, outputs, latency, plan: built.plan.path, problem: null };
+    }
+    catch (error) {
+        const problem = `rebuild ${n} could not be compared: ${errorMessage(error)}`;
+        return { ...none, timingCache, plan: built.plan.path, problem };
+    }
+}
+/** A/B verdicts that say the latency differs; any other (inconclusive, a mismatch) measured nothing. */
+const SIDES = new Set(['slower', 'faster']);
+/** The interleaved A/B of a rebuild against the engine the run tested, with trt-ci's defaults. */
+async function latencyAgainst(outcome, plan, name, context) {
+    const { job } = outcome;
+    const dir = (0,external_node_path_.join)(context.config.outputDir, 'stability', `${job.model.name}.${job.profile.name}`, `${name}.ab`);
+    const budget = smallestChange(job.model.budgets['latency-growth']);
+    try {
+        const result = await abOfEngine(outcome, { base: outcome.plan.path, head: plan }, dir, budget, context);
+        return { verdict: result.verdict, ratio: result.ratio };
+    }
+    catch (error) {
+        // An engine that would not run, or a contract the two do not share: no latency was measured.
+        return { verdict: `not measured: ${errorMessage(error)}`, ratio: null };
+    }
+}
+/** The accuracy check's tolerance (else the precision's defaults), absolute at the first build's largest output. */
+function stage_toleranceOf(outcome, first) {
+    const { atol, rtol } = outcome.job.model.accuracy ?? outcome.job.model.consistency.tolerance;
+    const each = [...(first.outputs?.values() ?? [])].map((values) => absoluteTolerance(atol, values));
+    return { atol: Math.max(0, ...each), rtol };
+}
+/** A build's plan digest, its layers' tactics, and its outputs on the seeded inputs at opt. */
+async function sampleOf(outcome, plan, layerInfo, context, name) {
+    const { job } = outcome;
+    const sha256 = (0,external_node_crypto_.createHash)('sha256')
+        .update(await (0,promises_.readFile)(plan))
+        .digest('hex');
+    const layers = layerInfo ? ((await readEngineLayers(layerInfo))?.layers ?? null) : null;
+    let io;
+    try {
+        io = readOnnxIo(job.model.onnx);
+    }
+    catch {
+        // A model trt-ci cannot read: the outputs are not measured, and no level is claimed by them.
+        return { sha256, layers, outputs: null };
+    }
+    const types = new Map(io.inputs.map((v) => [v.name, v.type]));
+    const inputs = seededInputs(runProfile(job.profile), 'opt', types);
+    const dir = (0,external_node_path_.join)(context.config.outputDir, 'stability', `${job.model.name}.${job.profile.name}`, `${name}.run`);
+    await (0,promises_.rm)(dir, { recursive: true, force: true });
+    await (0,promises_.mkdir)(dir, { recursive: true });
+    const where = {
+        gpu: outcome.gpu?.index ?? null,
+        timeoutMs: job.model.buildTimeoutMs,
+        ...(context.signal && { signal: context.signal }),
+    };
+    const request = readingRequest(inputs, io.outputs, dir);
+    const ran = await context.runner.infer(engineOf(plan, job.model, job.profile, 'opt'), where, request);
+    if ('problem' in ran)
+        throw new Error(ran.problem);
+    return { sha256, layers, outputs: ran.outputs };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/gpu/selection.js
+
+/**
+ * The GPUs `gpus:` names, checked against what nvidia-smi lists: an index it does not list is a config
+ * error (exit 2) wherever it is found, in preflight as in the build stage. Null for `gpus: all`.
+ */
+function selectedGpus(config, query) {
+    if (config.gpus === 'all')
+        return null;
+    if (!query.ok)
+        return config.gpus;
+    const known = new Set(query.gpus.map((g) => g.index));
+    const missing = config.gpus.findIndex((index) => !known.has(index));
+    if (missing !== -1) {
+        throw configError(config, ['gpus', missing], `expected a GPU index that nvidia-smi lists (${[...known].join(', ')}), got ${config.gpus[missing]}`);
+    }
+    return config.gpus;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/gpu/memory-sampler.js
+
+/**
+ * Memory samples per GPU, kept as plain arrays: ten a second for a 45-minute run on 8 GPUs is a
+ * few hundred thousand numbers. Pure, so attribution is tested without nvidia-smi.
+ */
+class MemoryTimeline {
+    series = new Map();
+    baselineEnd = Number.POSITIVE_INFINITY;
+    add(gpu, time, usedMiB) {
+        let series = this.series.get(gpu);
+        if (!series) {
+            series = { times: [], values: [] };
+            this.series.set(gpu, series);
+        }
+        series.times.push(time);
+        series.values.push(usedMiB);
+    }
+    /**
+     * Samples up to this moment describe the idle GPU. A sample stamped in the same millisecond is idle too: it
+     * was taken before this mark, which comes before any build starts.
+     */
+    markBaselineEnd(time) {
+        this.baselineEnd = Math.min(this.baselineEnd, time);
+    }
+    hasSampled(gpus) {
+        return gpus.every((gpu) => (this.series.get(gpu)?.times.length ?? 0) > 0);
+    }
+    /** What a build on `gpu` from `start` to `end` held; null when no sample fell in the window. */
+    window(gpu, start, end) {
+        const series = this.series.get(gpu);
+        if (!series)
+            return null;
+        let peak = Number.NEGATIVE_INFINITY;
+        let samples = 0;
+        let idle = null;
+        let lowest = Number.POSITIVE_INFINITY;
+        for (let i = 0; i < series.times.length; i += 1) {
+            const time = series.times[i];
+            const value = series.values[i];
+            if (time <= this.baselineEnd)
+                idle = value;
+            if (time >= start && time <= end) {
+                peak = Math.max(peak, value);
+                lowest = Math.min(lowest, value);
+                samples += 1;
+            }
+        }
+        if (samples === 0)
+            return null;
+        const baselineMiB = idle ?? lowest;
+        return { peakUsedMiB: peak, baselineMiB, attributedMiB: Math.max(0, peak - baselineMiB), samples };
+    }
+}
+const SAMPLE_FIELDS = 'index,memory.used';
+/** One `nvidia-smi --query-gpu=index,memory.used -lms N` stream for the whole run. */
+class MemorySampler {
+    smi;
+    intervalMs;
+    clock;
+    timeline = new MemoryTimeline();
+    /** The running stream: its cancel and its end; null when none runs (never started, stopped, no nvidia-smi). */
+    child = null;
+    constructor(
+    /** nvidia-smi without the run's cancel: the stream is stopped by stop(), at the end of the builds. */
+    smi, intervalMs = 100, clock = Date.now) {
+        this.smi = smi;
+        this.intervalMs = intervalMs;
+        this.clock = clock;
+    }
+    start() {
+        const stop = new AbortController();
+        // Started as every process is (proc/run-process.ts): its own group, killed with it, credentials removed.
+        const ended = (this.smi.start ?? runProcess)({
+            command: this.smi.command,
+            args: [`--query-gpu=${SAMPLE_FIELDS}`, '--format=csv,noheader,nounits', `-lms`, String(this.intervalMs)],
+            env: this.smi.env,
+            signal: stop.signal,
+            onLine: (line) => {
+                const [index, used] = line.split(',').map((part) => Number(part.trim()));
+                if (Number.isInteger(index) && Number.isFinite(used))
+                    this.timeline.add(index, this.clock(), used);
+            },
+        });
+        const child = { stop, ended };
+        this.child = child;
+        // No nvidia-smi, or one that ended by itself: builds go on without memory figures.
+        void ended.then(() => {
+            if (this.child === child)
+                this.child = null;
+        });
+    }
+    /** Waits (briefly) until every GPU has an idle sample, so builds can be measured against it. */
+    async waitForBaseline(gpus, timeoutMs = 3_000) {
+        const deadline = this.clock() + timeoutMs;
+        while (this.child && !this.timeline.hasSampled(gpus) && this.clock() < deadline) {
+            await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        this.timeline.markBaselineEnd(this.clock());
+    }
+    /** Ends the stream: its process group is killed (a wedged driver's nvidia-smi ignores SIGTERM). */
+    async stop() {
+        const child = this.child;
+        this.child = null;
+        if (!child)
+            return;
+        child.stop.abort();
+        await child.ended;
+    }
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/cache/timing-cache.js
@@ -12735,7 +13055,7 @@ const consistencySchema = schemas/* object */.Ikc({
 // How alike an engine's rebuilds are (docs/stability.md): the report's `stability`, when `stability:` asks.
 
 
-const level = schemas/* enum */.k5n(['bits', 'tactics', 'outputs', 'none']);
+const level = schemas/* enum */.k5n(['bits', 'tactics', 'outputs', 'latency', 'none']);
 const rebuildSchema = schemas/* object */.Ikc({
     /** The strongest level measured to hold against the first build (src/stability/levels.ts). */
     level,
@@ -12752,6 +13072,11 @@ const rebuildSchema = schemas/* object */.Ikc({
         outOfTolerance: schemas/* number */.aig(),
     })
         .nullable(),
+    /**
+     * The interleaved A/B of the rebuild against the first build on the same GPU (only where their bytes differ):
+     * its verdict and head-over-base ratio; null when not run.
+     */
+    latency: schemas/* object */.Ikc({ verdict: schemas/* string */.YjP(), ratio: nullableNumber }).nullable().default(null),
     /** The rebuild's plan, and why it could not be compared (it did not build, it did not run). */
     plan: nullableString.default(null),
     problem: nullableString.default(null),
@@ -13717,290 +14042,6 @@ function notesOf(base, head) {
     }
     return notes;
 }
-
-;// CONCATENATED MODULE: ./.build/tsc/latency/base-plan.js
-// Where the base branch's plan of an engine is, without building it: the plan `base-plans:` holds (as the base
-// job uploaded it, its layer info beside it), else the engine cache's entry under the key the base branch's
-// report gives, when this run trusts whoever stored it. The latency A/B runs against it; explain reads the
-// layer info beside it. (A third source, base-ref:, costs a build: base-rebuild.ts, for the A/B only.)
-
-
-
-
-/** The baseline's build of this engine on this GPU model; null when it has none. */
-function baseBuildOf(baseline, outcome) {
-    const { job, gpu } = outcome;
-    return (baseline?.builds.find((b) => b.model === job.model.name && b.profile === job.profile.name && (b.gpu?.name ?? null) === (gpu?.name ?? null)) ?? null);
-}
-async function findBasePlan(job, baseBuild, config, trust, 
-/** The fleet's registry: a base engine the run's folder lacks is pulled from it (the default branch's). */
-registry = null) {
-    const uploaded = config.basePlans && (0,external_node_path_.join)(config.basePlans, `${job.model.name}.${job.profile.name}.plan`);
-    if (uploaded && (0,external_node_fs_.existsSync)(uploaded))
-        return { source: 'plans', plan: uploaded, sha256: null };
-    // base-plans: names a folder that is there (the config's load checks it): one without this plan says so.
-    const notUploaded = uploaded ? `${config.basePlans} has no ${(0,external_node_path_.basename)(uploaded)}, and ` : '';
-    if (!baseBuild)
-        return { missing: `${notUploaded}the base branch has no report of this engine on this GPU model` };
-    const key = baseBuild.cache?.key;
-    if (!config.cacheDir || !key)
-        return { missing: 'no base plan, and no engine cache entry to take it from' };
-    const engines = new EngineCache(config.cacheDir, null);
-    let entry = await engines.lookup(key);
-    if (entry === null && registry && (await registry.pullEngine(key, engines)).from)
-        entry = await engines.lookup(key);
-    if (!entry || entry === 'corrupt')
-        return { missing: `the base engine (cache key ${key.slice(0, 12)}) is not in the cache` };
-    if (!mayServe(trust, 'engine', key, entry.record.sha256, entry.record.signature)) {
-        return { missing: 'the cache entry of the base engine was stored by a run this one does not take plans from' };
-    }
-    // The signature vouches for the recorded digest: the plan beside it is checked against it when scanned.
-    return { source: 'cache', plan: (0,external_node_path_.join)(entry.dir, 'plan'), sha256: entry.record.sha256 };
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/proc/git.js
-// git, as trt-ci asks it: one file of another commit, written byte for byte. argv only; the ref is
-// resolved to a commit first, so that nothing a user writes in a ref is read by git as an option.
-
-const COMMIT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
-function gitShow(options) {
-    // Only a resolved commit id reaches git here: a ref could be read as an option or name a path.
-    if (!COMMIT_ID.test(options.ref))
-        throw new Error(`gitShow takes a commit id, got "${options.ref}"`);
-    return runProcess({
-        command: 'git',
-        args: ['show', `${options.ref}:./${options.path}`],
-        cwd: options.cwd,
-        env: options.env,
-        stdoutFile: options.outFile,
-        logFile: options.logFile,
-        timeoutMs: 10 * 60_000,
-        killGraceMs: options.killGraceMs,
-        ...(options.signal && { signal: options.signal }),
-    });
-}
-/**
- * The commit a ref names, or why it names none. `--verify` takes exactly one object name (no range, no
- * option: --end-of-options), and `^{commit}` refuses what is not a commit (a tree path such as
- * `HEAD:dir`, a blob).
- */
-async function resolveCommit(options) {
-    let stdout = '';
-    const result = await runProcess({
-        command: 'git',
-        args: ['rev-parse', '--verify', '--quiet', '--end-of-options', `${options.ref}^{commit}`],
-        cwd: options.cwd,
-        env: options.env,
-        timeoutMs: 60_000,
-        killGraceMs: options.killGraceMs,
-        onLine: (line) => {
-            stdout ||= line.trim();
-        },
-        ...(options.signal && { signal: options.signal }),
-    });
-    if (result.spawnError)
-        return { problem: `git could not be run (${result.spawnError})` };
-    if (result.exitCode === 0 && COMMIT_ID.test(stdout))
-        return { commit: stdout };
-    return { problem: `git has no commit by that name in ${options.cwd}` };
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/latency/base-rebuild.js
-// The third source of a base engine (base-ref:, when the user allows it): the base commit's ONNX, as git
-// has it, built with this job's trtexec, flags and workspace on the same GPU. Costs a build; said in the
-// report (baseEngine.source: rebuilt). External data files the ONNX names are taken from the same commit.
-
-
-
-
-
-
-
-/** The base engine's plan path, or why it could not be made (naming the log). */
-async function rebuildBase(ref, outcome, buildPlan, 
-/** What git runs with (the job's environment) and how long it has to stop. */
-host, version, dir, signal) {
-    const { job } = outcome;
-    await (0,promises_.rm)(dir, { recursive: true, force: true });
-    await (0,promises_.mkdir)(dir, { recursive: true });
-    const onnx = (0,external_node_path_.join)(dir, (0,external_node_path_.basename)(job.model.onnx));
-    const show = async (file, target) => {
-        // <ref>:./<path> is relative to git's working folder: the file's own folder.
-        const log = `${target}.git.log`;
-        const result = await gitShow({
-            ref,
-            path: (0,external_node_path_.basename)(file),
-            cwd: (0,external_node_path_.dirname)(file),
-            outFile: target,
-            logFile: log,
-            ...host,
-            ...(signal && { signal }),
-        });
-        return result.exitCode === 0 ? null : `git could not give ${(0,external_node_path_.basename)(file)} at ${ref} (${log})`;
-    };
-    const missing = await show(job.model.onnx, onnx);
-    if (missing)
-        return { missing };
-    for (const data of await externalDataFiles(onnx)) {
-        const name = (0,external_node_path_.relative)(dir, data);
-        if (name.startsWith('..'))
-            return { missing: `${(0,external_node_path_.basename)(job.model.onnx)} names external data outside its folder` };
-        const original = (0,external_node_path_.join)((0,external_node_path_.dirname)(job.model.onnx), name);
-        await (0,promises_.mkdir)((0,external_node_path_.dirname)(data), { recursive: true });
-        const problem = await show(original, data);
-        if (problem)
-            return { missing: problem };
-    }
-    const workspaceBytes = outcome.attempts.at(-1)?.workspaceBytes ?? job.model.workspaceBytes;
-    // fp16 or bf16 on TensorRT 11: the base's own written ONNX, as the head's was (its keep-fp32 list included).
-    const model = { ...job.model, onnx };
-    let precisionOnnx;
-    if (writesPrecisionOnnx(model, version)) {
-        // Refused by ONNX Runtime's check, or not written: no base engine, said as the A/B's reason.
-        const written = await writePrecisionOnnx(model, precisionOnnxFolder(model, dir)).catch((error) => errorMessage(error));
-        if (typeof written === 'string')
-            return { missing: `the base's written ONNX from ${ref}: ${written}` };
-        precisionOnnx = written;
-    }
-    const built = await buildPlan(sideJob(job, dir, 'base', { model, precisionOnnx, workspaceBytes }), outcome.gpu?.index ?? null);
-    const log = built.attempts.at(-1)?.log;
-    return built.plan
-        ? { plan: built.plan.path }
-        : {
-            missing: `the base engine did not build from ${ref}: ${built.failure?.message ?? 'no plan'}` +
-                (log ? ` (${log})` : ''),
-        };
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/latency/stage.js
-// The latency stage (benchmark: ab): each built engine against its base engine, on the GPU it was built
-// on, one A/B at a time (two at once on one GPU would measure each other). The base engine is the base
-// branch's: its plan from `base-plans:` (as that job uploaded it), else the engine cache's entry under the
-// key the base branch's report gives, when this run trusts it, else (base-ref:, when the user allows the
-// build) one built from the base commit's ONNX. The memory sampler is not running now.
-
-
-
-
-
-
-
-
-
-const SAME_PLAN = 'the same plan as the base engine (sha256): nothing to measure';
-async function compareLatency(outcomes, baseline, context) {
-    const { config, version } = context;
-    const latency = new Map();
-    const notes = [];
-    /** Plans taken from the engine cache, with the digest their (trusted) record gives. */
-    const recorded = new Map();
-    const host = { env: context.env, killGraceMs: config.killGraceMs };
-    for (const outcome of outcomes) {
-        const { job, plan } = outcome;
-        if (job.model.benchmark !== 'ab' || !plan || (outcome.status !== 'built' && outcome.status !== 'cached'))
-            continue;
-        if (context.signal?.aborted)
-            break;
-        const key = jobKey(job);
-        const name = `${job.model.name}/${job.profile.name}`;
-        // A base plan that cannot be read, a cache that fails, a trtexec that cannot run: a note, never the run.
-        try {
-            const baseBuild = baseBuildOf(baseline, outcome);
-            const base = await baseEngine(outcome, baseBuild);
-            if ('missing' in base) {
-                notes.push(`${name}: no latency A/B: ${base.missing}`);
-                continue;
-            }
-            const budget = smallestChange(job.model.budgets['latency-growth']);
-            // The head plan was scanned when it was built or restored; the base plan is read once, for its digest.
-            const baseScan = await scanPlan(base.plan);
-            if (recorded.has(base.plan) && baseScan.sha256 !== recorded.get(base.plan)) {
-                notes.push(`${name}: no latency A/B: the base engine in the cache is not the plan its record names`);
-                continue;
-            }
-            if (baseScan.sha256 && baseScan.sha256 === plan.scan.sha256) {
-                // The base engine itself (a cache hit of the same key): an A/A, which would cost GPU time to say "same".
-                latency.set(key, unmeasured('same', SAME_PLAN, budget, base));
-                continue;
-            }
-            const headShapes = JSON.stringify(shapesOf(job.profile));
-            if (baseBuild && JSON.stringify(baseBuild.shapes) !== headShapes) {
-                const reason = `the base engine was built for other shapes (${stage_shapeText(baseBuild.shapes)}) ` +
-                    `than this one (${stage_shapeText(shapesOf(job.profile))})`;
-                latency.set(key, unmeasured('contract-mismatch', reason, budget, base));
-                continue;
-            }
-            if (baseScan.tensorrtVersion !== plan.scan.tensorrtVersion) {
-                const reason = `the base plan is TensorRT ${baseScan.tensorrtVersion}, this one ${plan.scan.tensorrtVersion}`;
-                latency.set(key, unmeasured('contract-mismatch', reason, budget, base));
-                continue;
-            }
-            const result = await abOfEngine(outcome, { base: base.plan, head: plan.path }, (0,external_node_path_.join)(config.outputDir, 'ab', `${job.model.name}.${job.profile.name}`), budget, context);
-            latency.set(key, toLatency(result, budget, base));
-        }
-        catch (error) {
-            // The head engine built and then could not be run: that is this engine's failure, not a missing A/B.
-            if (error instanceof AbContractError) {
-                latency.set(key, unmeasured('contract-mismatch', error.message, smallestChange(job.model.budgets['latency-growth']), null));
-            }
-            else if (error instanceof EngineRunError && error.side === 'head' && !context.signal?.aborted) {
-                const budget = smallestChange(job.model.budgets['latency-growth']);
-                latency.set(key, unmeasured('head-failed', error.message, budget, null));
-            }
-            else
-                notes.push(`${name}: the latency A/B could not run: ${errorMessage(error)}`);
-        }
-    }
-    return { latency, notes };
-    /** The base branch's plan of this engine, and where it came from; or why there is none. */
-    async function baseEngine(outcome, baseBuild) {
-        const found = await findBasePlan(outcome.job, baseBuild, config, context.cacheTrust, context.registry ?? null);
-        if ('plan' in found) {
-            if (found.sha256)
-                recorded.set(found.plan, found.sha256);
-            return { source: found.source, plan: found.plan };
-        }
-        if (!config.baseRef)
-            return found;
-        const [model, profile] = [outcome.job.model.name, outcome.job.profile.name];
-        // Beside the A/B's folder, which is emptied when the A/B starts.
-        const dir = (0,external_node_path_.join)(config.outputDir, 'ab', `${model}.${profile}.base`);
-        const rebuilt = await rebuildBase(config.baseRef, outcome, context.buildPlan, host, version, dir, context.signal);
-        return 'plan' in rebuilt
-            ? { source: 'rebuilt', plan: rebuilt.plan }
-            : { missing: `${found.missing}; ${rebuilt.missing}` };
-    }
-}
-/**
- * The A/B of two plans of one built engine, as trt-ci runs it after the builds (the latency stage's base
- * against head, deploy-cost's native against ampere+): on the GPU the engine was built on, with its shapes,
- * trt-ci's defaults, a retry when unstable, and the build's timeout for each run.
- */
-function abOfEngine(outcome, plans, dir, budget, run) {
-    const { job } = outcome;
-    return runAb({
-        runner: run.runner,
-        nvidiaSmi: run.nvidiaSmi,
-        gpuIndex: outcome.gpu?.index ?? 0,
-        engines: {
-            base: engineOf(plans.base, job.model, job.profile),
-            head: engineOf(plans.head, job.model, job.profile),
-        },
-        iterations: AB_DEFAULTS.iterations,
-        dir,
-        timeoutMs: job.model.buildTimeoutMs,
-        ...(run.signal && { signal: run.signal }),
-    }, { repetitions: AB_DEFAULTS.repetitions, budget, retry: true });
-}
-/** The smallest latency-growth threshold (fail or warn) as a fraction: the A/B's budget. */
-/** The smallest change of latency that counts for a model: its latency-growth budget, else the A/B's default. */
-function smallestChange(limit) {
-    const values = [limit?.fail, limit?.warn].filter((t) => t && t.unit === 'fraction').map((t) => t.value);
-    return values.length ? Math.min(...values) : AB_DEFAULTS.budget;
-}
-const stage_shapeText = (shapes) => Object.entries(shapes)
-    .map(([input, s]) => `${input}:${s.opt}`)
-    .join(',');
 
 ;// CONCATENATED MODULE: ./.build/tsc/deploy/cost.js
 // The price of portability (deploy-cost: true): the engine built again with --hardwareCompatibilityLevel=
@@ -18114,7 +18155,8 @@ const WORDS = {
     bits: 'the same bytes',
     tactics: 'the same tactics',
     outputs: 'the same outputs',
-    none: 'other outputs',
+    latency: 'the same latency',
+    none: 'other outputs and latency',
 };
 const stability_TABLE = tableOf(['engine', 'GPU', 'level', 'rebuilds', 'what differed']);
 function differed(s) {
@@ -19736,9 +19778,9 @@ async function buildAndReport(context, start, options) {
     const accuracy = ran('accuracy', await checkAccuracy(outcomes, context));
     // Right for one sample is not right in a batch: engines whose profile has a range are run in company too.
     const consistency = ran('consistency', await checkConsistency(outcomes, context));
+    const latency = ran('latency', await compareLatency(outcomes, start.baseline, context));
     // The engine tested is the engine served only if a rebuild gives it: `stability:` rebuilds and measures.
     const stability = ran('stability', await checkStability(outcomes, context));
-    const latency = ran('latency', await compareLatency(outcomes, start.baseline, context));
     const explain = ran('explain', await explainChanges(outcomes, latency.latency, start.baseline, context));
     // trt-ci builds where it runs: a Windows runner makes Windows plans.
     const deploy = predictDeploy(outcomes, process.platform === 'win32' ? 'windows' : 'linux');
@@ -20803,7 +20845,7 @@ const historyPointSchema = schemas/* object */.Ikc({
         accuracyMaxRelError: history_nullableNumber.default(null),
         /**
          * How alike the engine's rebuilds were (stability:): 0 the same bytes, 1 the same tactics, 2 the same
-         * outputs, 3 none of them; null when not rebuilt. A drop is a change point like any metric's.
+         * outputs, 3 the same latency, 4 none of them; null when not rebuilt. A drop is a change point like any metric's.
          */
         stabilityLevel: history_nullableNumber.default(null),
     }),
@@ -20853,7 +20895,7 @@ function flagsHash(argv) {
     return (0,external_node_crypto_.createHash)('sha256').update(JSON.stringify(kept)).digest('hex').slice(0, 12);
 }
 /** A stability level as a number that grows as the rebuilds grow apart (history metrics: lower is better). */
-const STABILITY_RANK = { bits: 0, tactics: 1, outputs: 2, none: 3 };
+const STABILITY_RANK = { bits: 0, tactics: 1, outputs: 2, latency: 3, none: 4 };
 const majorMinor = (version) => version.split('.').slice(0, 2).join('.');
 function seriesKeyOf(build, report) {
     // A served engine has no attempts of its own: the entry's record says what it was built with.
@@ -21362,7 +21404,7 @@ const METRIC_LABELS = {
     peakGpuMemoryMiB: 'peak GPU memory',
     accuracyMaxAbsError: 'accuracy: max abs error',
     accuracyMaxRelError: 'accuracy: max rel error',
-    stabilityLevel: 'stability (0 bits … 3 none)',
+    stabilityLevel: 'stability (0 bits … 4 none)',
 };
 /** JSON that is safe inside a <script> element: no "</script>", no "<!--". */
 const scriptJson = (value) => JSON.stringify(value).replace(/</g, '\\u003c');

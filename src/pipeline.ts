@@ -69,9 +69,9 @@ async function buildAndReport(
   const accuracy = ran('accuracy', await checkAccuracy(outcomes, context));
   // Right for one sample is not right in a batch: engines whose profile has a range are run in company too.
   const consistency = ran('consistency', await checkConsistency(outcomes, context));
+  const latency = ran('latency', await compareLatency(outcomes, start.baseline, context));
   // The engine tested is the engine served only if a rebuild gives it: `stability:` rebuilds and measures.
   const stability = ran('stability', await checkStability(outcomes, context));
-  const latency = ran('latency', await compareLatency(outcomes, start.baseline, context));
   const explain = ran('explain', await explainChanges(outcomes, latency.latency, start.baseline, context));
   // trt-ci builds where it runs: a Windows runner makes Windows plans.
   const deploy = predictDeploy(outcomes, process.platform === 'win32' ? 'windows' : 'linux');

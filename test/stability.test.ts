@@ -74,6 +74,18 @@ describe('the level a rebuild reaches', () => {
     expect(tacticsOnly.level).toBe('tactics');
   });
 
+  it('latency, where measured: the same latency alone is latency; a differing one takes the levels above away', () => {
+    const off = sample({ sha256: 'b'.repeat(64), outputs: new Map([['y', [1, 2, 9]]]) });
+    expect(judgeRebuild(sample(), off, tolerance, true).level).toBe('latency');
+    expect(judgeRebuild(sample(), off, tolerance, null).level).toBe('none');
+    const alike = sample({ sha256: 'b'.repeat(64) });
+    expect(judgeRebuild(sample(), alike, tolerance, null).level).toBe('tactics');
+    expect(judgeRebuild(sample(), alike, tolerance, false).level).toBe('none');
+    const retuned = sample({ sha256: 'b'.repeat(64), layers: layers(['conv', '0x20'], ['myl', '__myl_0x1']) });
+    expect(judgeRebuild(sample(), retuned, tolerance, true).level).toBe('outputs');
+    expect(judgeRebuild(sample(), retuned, tolerance, false).level).toBe('none');
+  });
+
   it('a layer only one build has is a change; the engine is as stable as its least alike rebuild', () => {
     expect(tacticChanges(layers(['a', '1']), layers(['a', '1'], ['b', '2']))).toEqual([
       { layer: 'b', first: null, again: '2' },
@@ -206,6 +218,34 @@ describe('stability: { rebuilds } in a run (issue 60)', () => {
           String.raw`outputs up to [\d.e-]+ apart \|`,
       ),
     );
+  });
+
+  it('other outputs, the same latency by the A/B: latency; a slower rebuild: none, with its verdict', async () => {
+    const at = async (latency: string) => {
+      const runner = makeRunner({
+        trtexecEnv: {
+          TRTEXEC_STANDIN_TACTIC_FLIP: '1',
+          TRTEXEC_STANDIN_ONLY: 'rebuild-1',
+          TRTEXEC_STANDIN_OUTPUT_ERROR: 'rebuild-1=noise:0.2',
+          TRTEXEC_STANDIN_LATENCY_MS: `rebuild-1=${latency}`,
+        },
+      });
+      writeFileSync(join(runner.dir, 'classifier.onnx'), classifierOnnx());
+      const config = runner.writeConfig(
+        'output-dir: out\ntiming-cache: false\nstability: { rebuilds: 1 }\nmodels:\n  - name: cls\n' +
+          '    onnx: classifier.onnx\n    profiles: [{ name: p, shapes: { x: 2x3x8x8 } }]\n',
+      );
+      const result = await cli(['build', '--config', config], { cwd: runner.dir });
+      expect(result.code, result.stderr).toBe(0);
+      return (JSON.parse(readFileSync(join(runner.dir, 'out', 'report.json'), 'utf8')) as Report).builds[0]!.stability!;
+    };
+    const same = await at('1');
+    expect(same.level).toBe('latency');
+    expect(same.rebuilds[0]!.latency).toMatchObject({ verdict: 'same' });
+    const slower = await at('1.3');
+    expect(slower.level).toBe('none');
+    expect(slower.rebuilds[0]!.latency?.verdict).toBe('slower');
+    expect(slower.rebuilds[0]!.latency?.ratio).toBeGreaterThan(1.2);
   });
 
   it('a rebuild is built afresh, never served from the engine cache', async () => {

@@ -81,7 +81,7 @@ export const historyPointSchema = z.object({
     accuracyMaxRelError: nullableNumber.default(null),
     /**
      * How alike the engine's rebuilds were (stability:): 0 the same bytes, 1 the same tactics, 2 the same
-     * outputs, 3 none of them; null when not rebuilt. A drop is a change point like any metric's.
+     * outputs, 3 the same latency, 4 none of them; null when not rebuilt. A drop is a change point like any metric's.
      */
     stabilityLevel: nullableNumber.default(null),
   }),

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { count, nullableNumber, nullableString } from './values.js';
 
-const level = z.enum(['bits', 'tactics', 'outputs', 'none']);
+const level = z.enum(['bits', 'tactics', 'outputs', 'latency', 'none']);
 
 const rebuildSchema = z.object({
   /** The strongest level measured to hold against the first build (src/stability/levels.ts). */
@@ -21,6 +21,11 @@ const rebuildSchema = z.object({
       outOfTolerance: z.number(),
     })
     .nullable(),
+  /**
+   * The interleaved A/B of the rebuild against the first build on the same GPU (only where their bytes differ):
+   * its verdict and head-over-base ratio; null when not run.
+   */
+  latency: z.object({ verdict: z.string(), ratio: nullableNumber }).nullable().default(null),
   /** The rebuild's plan, and why it could not be compared (it did not build, it did not run). */
   plan: nullableString.default(null),
   problem: nullableString.default(null),

@@ -20,7 +20,7 @@ const METRIC_LABELS: Record<Series['metric'], string> = {
   peakGpuMemoryMiB: 'peak GPU memory',
   accuracyMaxAbsError: 'accuracy: max abs error',
   accuracyMaxRelError: 'accuracy: max rel error',
-  stabilityLevel: 'stability (0 bits … 3 none)',
+  stabilityLevel: 'stability (0 bits … 4 none)',
 };
 
 /** JSON that is safe inside a <script> element: no "</script>", no "<!--". */

@@ -35,7 +35,7 @@ export function flagsHash(argv: readonly string[]): string {
 }
 
 /** A stability level as a number that grows as the rebuilds grow apart (history metrics: lower is better). */
-const STABILITY_RANK = { bits: 0, tactics: 1, outputs: 2, none: 3 } as const;
+const STABILITY_RANK = { bits: 0, tactics: 1, outputs: 2, latency: 3, none: 4 } as const;
 
 const majorMinor = (version: string) => version.split('.').slice(0, 2).join('.');
 

@@ -5,8 +5,11 @@
 import { compareOutput } from '../common/compare-output.js';
 import type { EngineLayer } from '../tensorrt/layer-info.js';
 
-/** The strongest first: byte-identical plans, then the same tactics, then the same outputs; none of them. */
-const STABILITY_LEVELS = ['bits', 'tactics', 'outputs', 'none'] as const;
+/**
+ * The strongest first: byte-identical plans, the same tactics, the same outputs, the same latency (an A/B that
+ * says `same`); none of them.
+ */
+const STABILITY_LEVELS = ['bits', 'tactics', 'outputs', 'latency', 'none'] as const;
 export type StabilityLevel = (typeof STABILITY_LEVELS)[number];
 
 /** What one build gave: its plan's digest, its layers (detailed layer info), its outputs on the check's inputs. */
@@ -69,11 +72,16 @@ function outputsAgainst(
   return worst;
 }
 
-/** How a rebuild compares with the first build, and the strongest level that was measured to hold. */
+/**
+ * How a rebuild compares with the first build, and the strongest level that was measured to hold. `latencySame`
+ * is the A/B's answer (true: `same`; false: slower or faster; null: not measured or no verdict): a level above
+ * latency holds only where a measured latency agrees too.
+ */
 export function judgeRebuild(
   first: BuildSample,
   again: BuildSample,
   tolerance: { atol: number; rtol: number },
+  latencySame: boolean | null = null,
 ): Rebuild {
   const bytesEqual = first.sha256 === again.sha256;
   const changedLayers = first.layers && again.layers ? tacticChanges(first.layers, again.layers) : null;
@@ -81,13 +89,16 @@ export function judgeRebuild(
   // The same bytes are the same engine. The same tactics count only where the outputs, when measured, agree too:
   // #4798's builds shared a timing cache and still gave other outputs.
   const outputsAgree = outputs !== null && outputs.outOfTolerance === 0;
+  const latencyAgrees = latencySame !== false;
   const level: StabilityLevel = bytesEqual
     ? 'bits'
-    : changedLayers?.length === 0 && (outputs === null || outputsAgree)
+    : changedLayers?.length === 0 && (outputs === null || outputsAgree) && latencyAgrees
       ? 'tactics'
-      : outputsAgree
+      : outputsAgree && latencyAgrees
         ? 'outputs'
-        : 'none';
+        : latencySame === true
+          ? 'latency'
+          : 'none';
   return { level, bytesEqual, changedLayers, outputs };
 }
 

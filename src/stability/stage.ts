@@ -16,6 +16,7 @@ import { readOnnxIo } from '../onnx/inputs.js';
 import { seededInputs } from '../onnx/seeded-inputs.js';
 import { engineOf, readingRequest } from '../runners/plan-runner.js';
 import { readEngineLayers } from '../tensorrt/layer-info.js';
+import { abOfEngine, smallestChange } from '../latency/stage.js';
 import { type BuildSample, certifiedLevel, judgeRebuild, type Rebuild } from './levels.js';
 
 /** Each engine's stability, by its job; absent where `stability:` is off or the engine did not build. */
@@ -62,20 +63,48 @@ async function rebuildOnce(
   const workspaceBytes = outcome.attempts.at(-1)?.workspaceBytes ?? job.model.workspaceBytes;
   const name = timingCache ? `rebuild-${n}` : `rebuild-${n}-no-timing-cache`;
   const again = sideJob(job, dir, name, { workspaceBytes, fresh: true, withoutTimingCache: !timingCache });
-  const none = { level: 'none' as const, bytesEqual: false, changedLayers: null, outputs: null, timingCache };
+  const none = { level: 'none' as const, bytesEqual: false, changedLayers: null, outputs: null, latency: null };
   const built = await context.buildPlan(again, outcome.gpu?.index ?? null);
   if (!built.plan)
-    return { ...none, plan: null, problem: `rebuild ${n} did not build: ${built.failure?.message ?? 'no plan'}` };
+    return {
+      ...none,
+      timingCache,
+      plan: null,
+      problem: `rebuild ${n} did not build: ${built.failure?.message ?? 'no plan'}`,
+    };
   try {
     const sample = await sampleOf(outcome, built.plan.path, built.plan.layerInfo, context, name);
-    const judged = judgeRebuild(first, sample, toleranceOf(outcome, first));
+    // Other bytes: the two engines are timed against each other, interleaved on the engine's GPU.
+    const latency =
+      sample.sha256 === first.sha256 ? null : await latencyAgainst(outcome, built.plan.path, name, context);
+    const same =
+      latency === null ? null : latency.verdict === 'same' ? true : SIDES.has(latency.verdict) ? false : null;
+    const judged = judgeRebuild(first, sample, toleranceOf(outcome, first), same);
     const outputs = judged.outputs && {
       ...judged.outputs,
       maxAbsDiff: Number.isFinite(judged.outputs.maxAbsDiff) ? judged.outputs.maxAbsDiff : null,
     };
-    return { ...judged, timingCache, outputs, plan: built.plan.path, problem: null };
+    return { ...judged, timingCache, outputs, latency, plan: built.plan.path, problem: null };
   } catch (error) {
-    return { ...none, plan: built.plan.path, problem: `rebuild ${n} could not be compared: ${errorMessage(error)}` };
+    const problem = `rebuild ${n} could not be compared: ${errorMessage(error)}`;
+    return { ...none, timingCache, plan: built.plan.path, problem };
+  }
+}
+
+/** A/B verdicts that say the latency differs; any other (inconclusive, a mismatch) measured nothing. */
+const SIDES = new Set(['slower', 'faster']);
+
+/** The interleaved A/B of a rebuild against the engine the run tested, with trt-ci's defaults. */
+async function latencyAgainst(outcome: BuildOutcome, plan: string, name: string, context: StageContext) {
+  const { job } = outcome;
+  const dir = join(context.config.outputDir, 'stability', `${job.model.name}.${job.profile.name}`, `${name}.ab`);
+  const budget = smallestChange(job.model.budgets['latency-growth']);
+  try {
+    const result = await abOfEngine(outcome, { base: outcome.plan!.path, head: plan }, dir, budget, context);
+    return { verdict: result.verdict, ratio: result.ratio };
+  } catch (error) {
+    // An engine that would not run, or a contract the two do not share: no latency was measured.
+    return { verdict: `not measured: ${errorMessage(error)}`, ratio: null };
   }
 }
 

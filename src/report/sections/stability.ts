@@ -11,7 +11,8 @@ const WORDS = {
   bits: 'the same bytes',
   tactics: 'the same tactics',
   outputs: 'the same outputs',
-  none: 'other outputs',
+  latency: 'the same latency',
+  none: 'other outputs and latency',
 } as const;
 
 const TABLE = tableOf(['engine', 'GPU', 'level', 'rebuilds', 'what differed']);
