@@ -513,6 +513,8 @@ const stabilitySchema = schemas/* object */.Ikc({
     rebuilds: schemas/* array */.YOg(rebuildSchema),
     /** How many rebuilds were asked for. */
     asked: count,
+    /** Why nothing could be compared (the tested engine would not run on the inputs); null otherwise. */
+    problem: nullableString.default(null),
 });
 
 ;// CONCATENATED MODULE: ./.build/tsc/contract/engine-checks.js
@@ -1165,6 +1167,11 @@ function whyFailed(report) {
             reasons.push(`${name}: ${check.message}`);
         if (b.consistency?.status === 'error')
             reasons.push(`${name}: the consistency checks could not run: ${b.consistency.reason}`);
+        // Rebuilds were asked for: one that did not build or could not be compared is no level, and not a pass.
+        if (b.stability?.problem)
+            reasons.push(`${name}: ${b.stability.problem}`);
+        for (const r of b.stability?.rebuilds.filter((k) => k.problem) ?? [])
+            reasons.push(`${name}: ${r.problem}`);
         if (b.latency?.verdict === 'head-failed')
             reasons.push(`${name}: the engine failed when run for the A/B`);
         for (const row of b.budgets.filter((r) => r.status === 'fail'))
@@ -2062,7 +2069,7 @@ function differed(s) {
     const short = s.rebuilds.filter((r) => r.level !== 'bits');
     const layers = [...new Set(short.flatMap((r) => (r.changedLayers ?? []).map((c) => c.layer)))];
     const worst = short.map((r) => r.outputs?.maxAbsDiff ?? 0).reduce((a, b) => Math.max(a, b), 0);
-    const problems = s.rebuilds.flatMap((r) => (r.problem ? [r.problem] : []));
+    const problems = [s.problem, ...s.rebuilds.map((r) => r.problem)].filter((p) => p !== null);
     return [
         layers.length ? `tactics of ${layers.map(code).join(', ')}` : '',
         worst > 0 ? `outputs up to ${Number(worst.toPrecision(3))} apart` : '',

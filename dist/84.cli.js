@@ -11570,7 +11570,6 @@ function certifiedLevel(rebuilds) {
 
 
 
-
 /** Each engine's stability, by its job; absent where `stability:` is off or the engine did not build. */
 async function checkStability(outcomes, context) {
     const results = new Map();
@@ -11582,7 +11581,17 @@ async function checkStability(outcomes, context) {
             continue;
         if (context.signal?.aborted)
             break;
-        const first = await sampleOf(outcome, outcome.plan.path, outcome.plan.layerInfo, context, 'first');
+        const io = onnxIoOf(outcome.job.model.onnx);
+        let first;
+        try {
+            first = await sampleOf(outcome, outcome.plan, io, context, 'first');
+        }
+        catch (error) {
+            // The tested engine would not run on the inputs: nothing to compare a rebuild with, said.
+            const problem = `the engine could not be run to compare its rebuilds with: ${errorMessage(error)}`;
+            results.set(jobKey(outcome.job), { level: null, rebuilds: [], asked, problem });
+            continue;
+        }
         const rebuilds = [];
         // With the run's timing cache, as the fleet rebuilds; then once without it, to show what the cache pins.
         const withCache = Array.from({ length: asked }, () => true);
@@ -11590,16 +11599,16 @@ async function checkStability(outcomes, context) {
         for (const [i, timingCache] of runs.entries()) {
             if (context.signal?.aborted)
                 break;
-            rebuilds.push(await rebuildOnce(outcome, i + 1, timingCache, first, context));
+            rebuilds.push(await rebuildOnce(outcome, i + 1, timingCache, { first, io }, context));
         }
         const compared = rebuilds.filter((r) => r.problem === null);
-        results.set(jobKey(outcome.job), { level: certifiedLevel(compared), rebuilds, asked });
+        results.set(jobKey(outcome.job), { level: certifiedLevel(compared), rebuilds, asked, problem: null });
     }
     return results;
 }
 /** Whether the run builds with a timing cache (trt-ci.yml's timing-cache:, or the cache folder's). */
 const hasTimingCache = (context) => context.config.timingCache !== null || context.config.cacheDir !== null;
-async function rebuildOnce(outcome, n, timingCache, first, context) {
+async function rebuildOnce(outcome, n, timingCache, { first, io }, context) {
     const { job } = outcome;
     const dir = (0,external_node_path_.join)(context.config.outputDir, 'stability', `${job.model.name}.${job.profile.name}`);
     const workspaceBytes = outcome.attempts.at(-1)?.workspaceBytes ?? job.model.workspaceBytes;
@@ -11615,7 +11624,7 @@ async function rebuildOnce(outcome, n, timingCache, first, context) {
             problem: `rebuild ${n} did not build: ${built.failure?.message ?? 'no plan'}`,
         };
     try {
-        const sample = await sampleOf(outcome, built.plan.path, built.plan.layerInfo, context, name);
+        const sample = await sampleOf(outcome, built.plan, io, context, name);
         // Other bytes: the two engines are timed against each other, interleaved on the engine's GPU.
         const latency = sample.sha256 === first.sha256 ? null : await latencyAgainst(outcome, built.plan.path, name, context);
         const same = latency === null ? null : latency.verdict === 'same' ? true : SIDES.has(latency.verdict) ? false : null;
@@ -11653,21 +11662,28 @@ function stage_toleranceOf(outcome, first) {
     const each = [...(first.outputs?.values() ?? [])].map((values) => absoluteTolerance(atol, values));
     return { atol: Math.max(0, ...each), rtol };
 }
-/** A build's plan digest, its layers' tactics, and its outputs on the seeded inputs at opt. */
-async function sampleOf(outcome, plan, layerInfo, context, name) {
-    const { job } = outcome;
-    const sha256 = (0,external_node_crypto_.createHash)('sha256')
-        .update(await (0,promises_.readFile)(plan))
-        .digest('hex');
-    const layers = layerInfo ? ((await readEngineLayers(layerInfo))?.layers ?? null) : null;
-    let io;
+/** The model's inputs and outputs, read once per engine; null for a model trt-ci cannot read. */
+function onnxIoOf(onnx) {
     try {
-        io = readOnnxIo(job.model.onnx);
+        return readOnnxIo(onnx);
     }
     catch {
-        // A model trt-ci cannot read: the outputs are not measured, and no level is claimed by them.
-        return { sha256, layers, outputs: null };
+        return null;
     }
+}
+/**
+ * A build's plan digest (its scan's), its layers' tactics, and its outputs on the seeded inputs at opt; a model
+ * trt-ci cannot read has its outputs not measured, and no level is claimed by them.
+ */
+async function sampleOf(outcome, plan, io, context, name) {
+    const { job } = outcome;
+    // The verify stage's digest of the plan, where it has one: the bytes are read once.
+    const sha256 = plan.scan.sha256 ?? (await context.digests.of(plan.path));
+    if (!sha256)
+        throw new Error(`${plan.path} could not be read`);
+    const layers = plan.layerInfo ? ((await readEngineLayers(plan.layerInfo))?.layers ?? null) : null;
+    if (!io)
+        return { sha256, layers, outputs: null };
     const types = new Map(io.inputs.map((v) => [v.name, v.type]));
     const inputs = seededInputs(runProfile(job.profile), 'opt', types);
     const dir = (0,external_node_path_.join)(context.config.outputDir, 'stability', `${job.model.name}.${job.profile.name}`, `${name}.run`);
@@ -11679,7 +11695,7 @@ async function sampleOf(outcome, plan, layerInfo, context, name) {
         ...(context.signal && { signal: context.signal }),
     };
     const request = readingRequest(inputs, io.outputs, dir);
-    const ran = await context.runner.infer(engineOf(plan, job.model, job.profile, 'opt'), where, request);
+    const ran = await context.runner.infer(engineOf(plan.path, job.model, job.profile, 'opt'), where, request);
     if ('problem' in ran)
         throw new Error(ran.problem);
     return { sha256, layers, outputs: ran.outputs };
@@ -13087,6 +13103,8 @@ const stabilitySchema = schemas/* object */.Ikc({
     rebuilds: schemas/* array */.YOg(rebuildSchema),
     /** How many rebuilds were asked for. */
     asked: count,
+    /** Why nothing could be compared (the tested engine would not run on the inputs); null otherwise. */
+    problem: nullableString.default(null),
 });
 
 ;// CONCATENATED MODULE: ./.build/tsc/contract/engine-checks.js
@@ -16943,6 +16961,11 @@ function whyFailed(report) {
             reasons.push(`${name}: ${check.message}`);
         if (b.consistency?.status === 'error')
             reasons.push(`${name}: the consistency checks could not run: ${b.consistency.reason}`);
+        // Rebuilds were asked for: one that did not build or could not be compared is no level, and not a pass.
+        if (b.stability?.problem)
+            reasons.push(`${name}: ${b.stability.problem}`);
+        for (const r of b.stability?.rebuilds.filter((k) => k.problem) ?? [])
+            reasons.push(`${name}: ${r.problem}`);
         if (b.latency?.verdict === 'head-failed')
             reasons.push(`${name}: the engine failed when run for the A/B`);
         for (const row of b.budgets.filter((r) => r.status === 'fail'))
@@ -18163,7 +18186,7 @@ function differed(s) {
     const short = s.rebuilds.filter((r) => r.level !== 'bits');
     const layers = [...new Set(short.flatMap((r) => (r.changedLayers ?? []).map((c) => c.layer)))];
     const worst = short.map((r) => r.outputs?.maxAbsDiff ?? 0).reduce((a, b) => Math.max(a, b), 0);
-    const problems = s.rebuilds.flatMap((r) => (r.problem ? [r.problem] : []));
+    const problems = [s.problem, ...s.rebuilds.map((r) => r.problem)].filter((p) => p !== null);
     return [
         layers.length ? `tactics of ${layers.map(code).join(', ')}` : '',
         worst > 0 ? `outputs up to ${Number(worst.toPrecision(3))} apart` : '',

@@ -68,7 +68,7 @@ describe('the stability level in the history (issue 60)', () => {
     const report = tensorrtUpgradeReport();
     const attempt = { ...attemptOf(), argv: ['--onnx=m.onnx', '--fp16'] };
     const built = build('m', 'p', 'NVIDIA H100 PCIe', { attempts: [attempt] });
-    const rebuilt = { ...built!, stability: { level: 'outputs' as const, rebuilds: [], asked: 2 } };
+    const rebuilt = { ...built!, stability: { level: 'outputs' as const, rebuilds: [], asked: 2, problem: null } };
     const context = { commit: 'c', date: '2026-12-07T00:00:00.000Z', pushedAt: null, image: null };
     const [plain] = historyPoints({ ...report, builds: [built!] }, context);
     const [point] = historyPoints({ ...report, builds: [rebuilt] }, context);

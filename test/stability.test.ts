@@ -248,6 +248,27 @@ describe('stability: { rebuilds } in a run (issue 60)', () => {
     expect(slower.rebuilds[0]!.latency?.ratio).toBeGreaterThan(1.2);
   });
 
+  it('a rebuild that does not build fails the run, saying so; rebuilds: 11 is a config error', async () => {
+    const runner = makeRunner({
+      trtexecEnv: { TRTEXEC_STANDIN_OOM_ABOVE_MIB: '1', TRTEXEC_STANDIN_ONLY: 'rebuild-1' },
+    });
+    writeFileSync(join(runner.dir, 'classifier.onnx'), classifierOnnx());
+    const yaml = (n: number) =>
+      `output-dir: out\ntiming-cache: false\nstability: { rebuilds: ${n} }\nmodels:\n  - name: cls\n` +
+      '    onnx: classifier.onnx\n    profiles: [{ name: p, shapes: { x: 2x3x8x8 } }]\n';
+    const result = await cli(['build', '--config', runner.writeConfig(yaml(1))], { cwd: runner.dir });
+    expect(result.code).toBe(1);
+    const report = JSON.parse(readFileSync(join(runner.dir, 'out', 'report.json'), 'utf8')) as Report;
+    expect(report.builds[0]!.status).toBe('built');
+    expect(report.builds[0]!.stability).toMatchObject({
+      level: null,
+      rebuilds: [{ problem: /^rebuild 1 did not build/ }],
+    });
+    const refused = await cli(['build', '--config', runner.writeConfig(yaml(11))], { cwd: runner.dir });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/stability\.rebuilds: expected at most 10 rebuilds/);
+  });
+
   it('a rebuild is built afresh, never served from the engine cache', async () => {
     const { stability, runner } = await run('0', 'cache-dir: cache\n');
     expect(stability.level).toBe('bits');

@@ -8,6 +8,7 @@ import type {
   Latency,
   Report,
   ReportBuild,
+  Stability,
 } from '../contract/report.js';
 
 /** What the verdict reads of a report: each build's outcome and the checks after it. */
@@ -19,6 +20,7 @@ interface Judged {
     failure?: Pick<Failure, 'message'> | null;
     accuracy?: Pick<Accuracy, 'status'> | null;
     consistency?: Pick<Consistency, 'status' | 'checks' | 'reason'> | null;
+    stability?: Pick<Stability, 'problem' | 'rebuilds'> | null;
     latency?: Pick<Latency, 'verdict'> | null;
     budgets: readonly Pick<BudgetRow, 'status' | 'metric' | 'message'>[];
     deploy?: readonly Pick<DeployRow, 'verdict' | 'target' | 'line'>[];
@@ -42,6 +44,9 @@ export function whyFailed(report: Judged): string[] {
       reasons.push(`${name}: ${check.message}`);
     if (b.consistency?.status === 'error')
       reasons.push(`${name}: the consistency checks could not run: ${b.consistency.reason}`);
+    // Rebuilds were asked for: one that did not build or could not be compared is no level, and not a pass.
+    if (b.stability?.problem) reasons.push(`${name}: ${b.stability.problem}`);
+    for (const r of b.stability?.rebuilds.filter((k) => k.problem) ?? []) reasons.push(`${name}: ${r.problem}`);
     if (b.latency?.verdict === 'head-failed') reasons.push(`${name}: the engine failed when run for the A/B`);
     for (const row of b.budgets.filter((r) => r.status === 'fail')) reasons.push(`${name}: ${row.message}`);
     for (const row of (b.deploy ?? []).filter((r) => r.verdict === 'fails'))

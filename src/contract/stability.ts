@@ -37,5 +37,7 @@ export const stabilitySchema = z.object({
   rebuilds: z.array(rebuildSchema),
   /** How many rebuilds were asked for. */
   asked: count,
+  /** Why nothing could be compared (the tested engine would not run on the inputs); null otherwise. */
+  problem: nullableString.default(null),
 });
 export type Stability = z.infer<typeof stabilitySchema>;

@@ -2,8 +2,7 @@
 // more times, afresh, with the run's timing cache, and each rebuild is compared with it: the plan's bytes, the
 // tactic of every layer (detailed layer info), the outputs on the same seeded inputs at opt. The level every
 // rebuild reached is certified; nothing is claimed that was not measured (levels.ts).
-import { createHash } from 'node:crypto';
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BuildOutcome } from '../builds/outcome.js';
 import { type JobKey, jobKey, sideJob } from '../builds/jobs.js';
@@ -30,17 +29,26 @@ export async function checkStability(
   for (const outcome of outcomes) {
     if (!outcome.plan || (outcome.status !== 'built' && outcome.status !== 'cached')) continue;
     if (context.signal?.aborted) break;
-    const first = await sampleOf(outcome, outcome.plan.path, outcome.plan.layerInfo, context, 'first');
+    const io = onnxIoOf(outcome.job.model.onnx);
+    let first: BuildSample;
+    try {
+      first = await sampleOf(outcome, outcome.plan, io, context, 'first');
+    } catch (error) {
+      // The tested engine would not run on the inputs: nothing to compare a rebuild with, said.
+      const problem = `the engine could not be run to compare its rebuilds with: ${errorMessage(error)}`;
+      results.set(jobKey(outcome.job), { level: null, rebuilds: [], asked, problem });
+      continue;
+    }
     const rebuilds: Stability['rebuilds'] = [];
     // With the run's timing cache, as the fleet rebuilds; then once without it, to show what the cache pins.
     const withCache = Array.from({ length: asked }, () => true);
     const runs = hasTimingCache(context) ? [...withCache, false] : withCache;
     for (const [i, timingCache] of runs.entries()) {
       if (context.signal?.aborted) break;
-      rebuilds.push(await rebuildOnce(outcome, i + 1, timingCache, first, context));
+      rebuilds.push(await rebuildOnce(outcome, i + 1, timingCache, { first, io }, context));
     }
     const compared = rebuilds.filter((r) => r.problem === null) as Rebuild[];
-    results.set(jobKey(outcome.job), { level: certifiedLevel(compared), rebuilds, asked });
+    results.set(jobKey(outcome.job), { level: certifiedLevel(compared), rebuilds, asked, problem: null });
   }
   return results;
 }
@@ -55,7 +63,7 @@ async function rebuildOnce(
   outcome: BuildOutcome,
   n: number,
   timingCache: boolean,
-  first: BuildSample,
+  { first, io }: { first: BuildSample; io: OnnxIo | null },
   context: StageContext,
 ): Promise<RebuildRecord> {
   const { job } = outcome;
@@ -73,7 +81,7 @@ async function rebuildOnce(
       problem: `rebuild ${n} did not build: ${built.failure?.message ?? 'no plan'}`,
     };
   try {
-    const sample = await sampleOf(outcome, built.plan.path, built.plan.layerInfo, context, name);
+    const sample = await sampleOf(outcome, built.plan, io, context, name);
     // Other bytes: the two engines are timed against each other, interleaved on the engine's GPU.
     const latency =
       sample.sha256 === first.sha256 ? null : await latencyAgainst(outcome, built.plan.path, name, context);
@@ -115,26 +123,34 @@ function toleranceOf(outcome: BuildOutcome, first: BuildSample) {
   return { atol: Math.max(0, ...each), rtol };
 }
 
-/** A build's plan digest, its layers' tactics, and its outputs on the seeded inputs at opt. */
+type OnnxIo = ReturnType<typeof readOnnxIo>;
+
+/** The model's inputs and outputs, read once per engine; null for a model trt-ci cannot read. */
+function onnxIoOf(onnx: string): OnnxIo | null {
+  try {
+    return readOnnxIo(onnx);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A build's plan digest (its scan's), its layers' tactics, and its outputs on the seeded inputs at opt; a model
+ * trt-ci cannot read has its outputs not measured, and no level is claimed by them.
+ */
 async function sampleOf(
   outcome: BuildOutcome,
-  plan: string,
-  layerInfo: string | null,
+  plan: { path: string; layerInfo: string | null; scan: { sha256: string | null } },
+  io: OnnxIo | null,
   context: StageContext,
   name: string,
 ): Promise<BuildSample> {
   const { job } = outcome;
-  const sha256 = createHash('sha256')
-    .update(await readFile(plan))
-    .digest('hex');
-  const layers = layerInfo ? ((await readEngineLayers(layerInfo))?.layers ?? null) : null;
-  let io: ReturnType<typeof readOnnxIo>;
-  try {
-    io = readOnnxIo(job.model.onnx);
-  } catch {
-    // A model trt-ci cannot read: the outputs are not measured, and no level is claimed by them.
-    return { sha256, layers, outputs: null };
-  }
+  // The verify stage's digest of the plan, where it has one: the bytes are read once.
+  const sha256 = plan.scan.sha256 ?? (await context.digests.of(plan.path));
+  if (!sha256) throw new Error(`${plan.path} could not be read`);
+  const layers = plan.layerInfo ? ((await readEngineLayers(plan.layerInfo))?.layers ?? null) : null;
+  if (!io) return { sha256, layers, outputs: null };
   const types = new Map(io.inputs.map((v) => [v.name, v.type]));
   const inputs = seededInputs(runProfile(job.profile), 'opt', types);
   const dir = join(context.config.outputDir, 'stability', `${job.model.name}.${job.profile.name}`, `${name}.run`);
@@ -146,7 +162,7 @@ async function sampleOf(
     ...(context.signal && { signal: context.signal }),
   };
   const request = readingRequest(inputs, io.outputs, dir);
-  const ran = await context.runner.infer(engineOf(plan, job.model, job.profile, 'opt'), where, request);
+  const ran = await context.runner.infer(engineOf(plan.path, job.model, job.profile, 'opt'), where, request);
   if ('problem' in ran) throw new Error(ran.problem);
   return { sha256, layers, outputs: ran.outputs };
 }

@@ -21,7 +21,7 @@ function differed(s: Stability): string {
   const short = s.rebuilds.filter((r) => r.level !== 'bits');
   const layers = [...new Set(short.flatMap((r) => (r.changedLayers ?? []).map((c) => c.layer)))];
   const worst = short.map((r) => r.outputs?.maxAbsDiff ?? 0).reduce((a, b) => Math.max(a, b), 0);
-  const problems = s.rebuilds.flatMap((r) => (r.problem ? [r.problem] : []));
+  const problems = [s.problem, ...s.rebuilds.map((r) => r.problem)].filter((p): p is string => p !== null);
   return [
     layers.length ? `tactics of ${layers.map(code).join(', ')}` : '',
     worst > 0 ? `outputs up to ${Number(worst.toPrecision(3))} apart` : '',
