@@ -249,6 +249,13 @@ const PREFLIGHT_CHECKS = {
         judges: "warns on a run that is not the default branch's when one is there (on a persistent runner any job's code " +
             'reads it); skipped without an `oci://` cache',
     },
+    'timing-cache': {
+        source: 'host',
+        looksAt: 'the record beside `timing-cache:` (`<file>.origin.json`, written by trt-ci): the TensorRT and GPU model ' +
+            'of the build that wrote the file',
+        judges: 'warns when it was written by another TensorRT or GPU model (builds there start without it and leave it ' +
+            'as it is), or when there is no record (used as given); skipped without `timing-cache:`',
+    },
     precision: {
         source: 'config',
         looksAt: "the models' precisions against the GPUs (fp8 needs compute capability 8.9) and int8 calibration",
@@ -2065,13 +2072,22 @@ const WORDS = {
     none: 'other outputs and latency',
 };
 const stability_TABLE = tableOf(['engine', 'GPU', 'level', 'rebuilds', 'what differed']);
+/** The layers whose tactic changed in these rebuilds, once each. */
+const changedIn = (rebuilds) => [
+    ...new Set(rebuilds.flatMap((r) => (r.changedLayers ?? []).map((c) => c.layer))),
+];
 function differed(s) {
     const short = s.rebuilds.filter((r) => r.level !== 'bits');
-    const layers = [...new Set(short.flatMap((r) => (r.changedLayers ?? []).map((c) => c.layer)))];
+    // A layer that changed although its rebuild had the timing cache: the cache missed it, or was not used.
+    const cached = changedIn(short.filter((r) => r.timingCache));
+    const uncached = changedIn(short.filter((r) => !r.timingCache)).filter((layer) => !cached.includes(layer));
     const worst = short.map((r) => r.outputs?.maxAbsDiff ?? 0).reduce((a, b) => Math.max(a, b), 0);
     const problems = [s.problem, ...s.rebuilds.map((r) => r.problem)].filter((p) => p !== null);
     return [
-        layers.length ? `tactics of ${layers.map(code).join(', ')}` : '',
+        cached.length
+            ? `tactics of ${cached.map(code).join(', ')} with the timing cache (it missed them, or was not used)`
+            : '',
+        uncached.length ? `tactics of ${uncached.map(code).join(', ')} without the timing cache` : '',
         worst > 0 ? `outputs up to ${Number(worst.toPrecision(3))} apart` : '',
         ...problems.map(markdown_text_text),
     ]
@@ -3997,6 +4013,7 @@ const ACTION_INPUTS = {
         'deploy-from': '',
         manifest: '',
         shard: '',
+        stability: '',
     },
     gate: {
         token: null,
@@ -4068,7 +4085,19 @@ function readRunInputs() {
         reportKey: input('run', 'report-key') || config,
         shard: shardInput(),
         pullRequest: { number: input('run', 'pull-request'), headSha: input('run', 'head-sha') },
+        stabilityRebuilds: stabilityInput(),
     };
+}
+/** `stability: N`: rebuild each engine N more times where trt-ci.yml does not say (the stability schema's range). */
+function stabilityInput() {
+    const text = input('run', 'stability').trim();
+    if (!text)
+        return null;
+    const rebuilds = Number(text);
+    if (!/^\d{1,2}$/.test(text) || rebuilds < 1 || rebuilds > 10) {
+        throw new InputError(`input stability: expected a number of rebuilds from 1 to 10, or empty, got "${text}"`);
+    }
+    return rebuilds;
 }
 /** `shard: I/N` of the run command: this job builds that share of the pairs. */
 function shardInput() {
@@ -5369,8 +5398,9 @@ async function readFolder(dir) {
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/action/report-history.js
-// The report job's engine history (history-branch:): a push to the default branch appends to it and redraws the
-// dashboard; a pull request reads where its engines stand. Never a failure of the report: a warning at most.
+// The report job's engine history (history-branch:): a push to (or a schedule on) the default branch appends to
+// it and redraws the dashboard; a pull request reads where its engines stand. Never a failure of the report: a
+// warning at most.
 
 
 
@@ -5385,10 +5415,13 @@ async function readFolder(dir) {
 
 
 
+/** The events of the default branch that add their engines to the history (the pack's history job runs on them). */
+const APPENDING_EVENTS = ['push', 'schedule'];
 /**
- * The engine history on its branch (history-branch:): a push to the default branch appends the reports'
- * engines; a pull request reads the recent runs for where its engines stand. Pull requests never write,
- * and a history that cannot be read or written is a warning: it never fails the report.
+ * The engine history on its branch (history-branch:): a push to the default branch, or a scheduled run on it
+ * (the stability rebuilds' levels come from those), appends the reports' engines; a pull request reads the
+ * recent runs for where its engines stand. Pull requests never write, and a history that cannot be read or
+ * written is a warning: it never fails the report.
  */
 async function keepHistory(context, octokit, reports, edge) {
     const { env } = edge;
@@ -5396,10 +5429,13 @@ async function keepHistory(context, octokit, reports, edge) {
     if (!branch)
         return [];
     const where = { owner: context.owner, repo: context.repo, branch, ...(edge.signal && { signal: edge.signal }) };
-    const defaultPush = context.eventName === 'push' && !!context.defaultBranch && context.ref === `refs/heads/${context.defaultBranch}`;
+    const defaultBranchRun = APPENDING_EVENTS.includes(context.eventName) &&
+        !!context.defaultBranch &&
+        context.ref === `refs/heads/${context.defaultBranch}`;
     try {
-        if (defaultPush) {
-            // The order is the push's, as GitHub recorded it: a runner's clock (2099, say) reorders nothing.
+        if (defaultBranchRun) {
+            // The order is the push's, as GitHub recorded it: a runner's clock (2099, say) reorders nothing. A scheduled
+            // run has no push: its runner's date orders it.
             const pushedAt = pushTime(context.event);
             const points = reports.flatMap((report) => historyPoints(report, {
                 commit: context.sha,
@@ -5434,9 +5470,9 @@ async function keepHistory(context, octokit, reports, edge) {
     }
     catch (error) {
         const denied = error.status === 403;
-        const access = defaultPush ? 'write' : 'read';
+        const access = defaultBranchRun ? 'write' : 'read';
         const why = denied ? `GitHub answered 403: the job needs permissions: contents: ${access}` : (0,errors/* errorMessage */.gJ)(error);
-        core/* warning */.$e(`trt-ci: the history on ${branch} could not be ${defaultPush ? 'written' : 'read'}: ${why}`);
+        core/* warning */.$e(`trt-ci: the history on ${branch} could not be ${defaultBranchRun ? 'written' : 'read'}: ${why}`);
         return [];
     }
 }

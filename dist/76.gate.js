@@ -460,6 +460,7 @@ const ACTION_INPUTS = {
         'deploy-from': '',
         manifest: '',
         shard: '',
+        stability: '',
     },
     gate: {
         token: null,
@@ -531,7 +532,19 @@ function readRunInputs() {
         reportKey: input('run', 'report-key') || config,
         shard: shardInput(),
         pullRequest: { number: input('run', 'pull-request'), headSha: input('run', 'head-sha') },
+        stabilityRebuilds: stabilityInput(),
     };
+}
+/** `stability: N`: rebuild each engine N more times where trt-ci.yml does not say (the stability schema's range). */
+function stabilityInput() {
+    const text = input('run', 'stability').trim();
+    if (!text)
+        return null;
+    const rebuilds = Number(text);
+    if (!/^\d{1,2}$/.test(text) || rebuilds < 1 || rebuilds > 10) {
+        throw new InputError(`input stability: expected a number of rebuilds from 1 to 10, or empty, got "${text}"`);
+    }
+    return rebuilds;
 }
 /** `shard: I/N` of the run command: this job builds that share of the pairs. */
 function shardInput() {

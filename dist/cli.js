@@ -160,7 +160,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
         controller.abort();
     });
 }
-const { runCli } = await Promise.all(/* import() */[__nccwpck_require__.e(950), __nccwpck_require__.e(84)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1084));
+const { runCli } = await Promise.all(/* import() */[__nccwpck_require__.e(950), __nccwpck_require__.e(527)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2527));
 process.exitCode = await runCli(process.argv.slice(2), {
     cwd: process.cwd(),
     env: process.env,

@@ -525,6 +525,46 @@ describe('the action against a local GitHub API', () => {
     });
   });
 
+  it("a scheduled run of the default branch appends its engines' stability levels; no other event", async () => {
+    const runner = project({}, 1, 'stability: { rebuilds: 1 }\n');
+    const reports = join(runner.dir, 'reports');
+    const built = await cli(['run', '--config', join(runner.dir, 'trt-ci.yml')]);
+    expect(built.code, built.stderr).toBe(0);
+    execFileSync('mkdir', ['-p', join(reports, 'trt-ci-h200')]);
+    writeFileSync(join(reports, 'trt-ci-h200', 'report.json'), readFileSync(join(runner.dir, 'out', 'report.json')));
+    // A schedule event's payload is its cron line; the repository comes from the runner's environment.
+    const event = join(runner.dir, 'schedule.json');
+    writeFileSync(event, JSON.stringify({ schedule: '0 3 * * *', repository: { default_branch: 'main' } }));
+    await withApi({}, async (api) => {
+      const on = (eventName: string, ref: string) => ({
+        GITHUB_EVENT_NAME: eventName,
+        GITHUB_EVENT_PATH: event,
+        GITHUB_REF: ref,
+        GITHUB_SHA: '4'.repeat(40),
+      });
+      for (const [name, ref] of [
+        ['workflow_dispatch', 'refs/heads/main'],
+        ['schedule', 'refs/heads/topic'],
+      ]) {
+        const result = await runAction(runner, api, { command: 'report', reports }, { env: on(name!, ref!) });
+        expect(result.code, result.stdout).toBe(0);
+        expect(api.branches.get('trt-ci-data'), `${name} ${ref}`).toBeUndefined();
+      }
+      const result = await runAction(
+        runner,
+        api,
+        { command: 'report', reports },
+        { env: on('schedule', 'refs/heads/main') },
+      );
+      expect(result.code, result.stdout).toBe(0);
+      const points = [...api.branches.get('trt-ci-data')!.values()]
+        .flatMap((text) => text.trim().split('\n'))
+        .map((line) => JSON.parse(line) as { commit: string; metrics: Record<string, number> });
+      expect(points.map((p) => [p.commit, p.metrics.stabilityLevel])).toEqual([['4'.repeat(40), 0]]);
+      expect(api.violations).toEqual([]);
+    });
+  });
+
   it('a 500 from the comment endpoint is reported in the summary and does not fail the job', async () => {
     const runner = project();
     await withApi({ fail: { 'POST comments': 500 } }, async (api) => {
@@ -636,6 +676,36 @@ describe('the action against a local GitHub API', () => {
       expect(result.stdout).toContain(
         '::error::trt-ci: input comment: expected one of always, on-change, on-failure, never, got "sometimes"',
       );
+      for (const stability of ['0', '11', 'two']) {
+        const bad = await runAction(runner, api, { config: 'trt-ci.yml', comment: 'never', stability });
+        expect(bad.code).toBe(1);
+        expect(bad.stdout).toContain(
+          `::error::trt-ci: input stability: expected a number of rebuilds from 1 to 10, or empty, got "${stability}"`,
+        );
+      }
+    });
+  });
+
+  it("stability: N rebuilds each engine where trt-ci.yml does not say; trt-ci.yml's own wins", async () => {
+    const rebuildsOf = (runner: Runner) => {
+      const report = JSON.parse(readFileSync(join(runner.dir, 'out', 'report.json'), 'utf8')) as Report;
+      return report.builds.map((b) => b.stability?.asked ?? null);
+    };
+    await withApi({}, async (api) => {
+      const plain = project({}, 1);
+      for (const [stability, asked] of [
+        ['', null],
+        ['1', 1],
+      ] as const) {
+        const result = await runAction(plain, api, { config: 'trt-ci.yml', comment: 'never', stability });
+        expect(result.code, result.stdout).toBe(0);
+        expect(rebuildsOf(plain)).toEqual([asked]);
+      }
+      const own = project({}, 1, 'stability: { rebuilds: 2 }\n');
+      const result = await runAction(own, api, { config: 'trt-ci.yml', comment: 'never', stability: '1' });
+      expect(result.code, result.stdout).toBe(0);
+      expect(rebuildsOf(own)).toEqual([2]);
+      expect(result.summary).toContain('The same engine twice');
     });
   });
 });

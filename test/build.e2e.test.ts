@@ -76,7 +76,7 @@ describe('trt-ci run with the trtexec stand-in', () => {
       // Every build started from the cache the one before it left (the stand-in adds 4 KiB to what it
       // read), and no build's private copy is left behind.
       const cacheDir = join(runner.dir, '.trt-ci');
-      expect(readdirSync(cacheDir)).toEqual(['timing.cache']);
+      expect(readdirSync(cacheDir)).toEqual(['timing.cache', 'timing.cache.origin.json']);
       expect(statSync(join(cacheDir, 'timing.cache')).size).toBe(6 * 4096);
       expect(
         calls.every((c) => c.args.some((a) => a.startsWith(`--timingCacheFile=${join(cacheDir, 'timing.cache')}.`))),
@@ -248,7 +248,8 @@ models:
     const builds = (JSON.parse(result.stdout) as { builds: Report['builds'] }).builds;
     expect(builds.map((b) => b.gpu!.index).sort()).toEqual(calls.map((c) => Number(c.gpu)).sort());
     // Builds on both GPUs wrote the timing cache; each through its own copy, published by rename.
-    expect(readdirSync(join(runner.dir, '.trt-ci'))).toEqual(['timing.cache']);
+    // Each publish recorded where it was written, by rename too: no staged record is left either.
+    expect(readdirSync(join(runner.dir, '.trt-ci'))).toEqual(['timing.cache', 'timing.cache.origin.json']);
     expect(statSync(join(runner.dir, '.trt-ci', 'timing.cache')).size % 4096).toBe(0);
   });
 

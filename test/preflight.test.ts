@@ -68,6 +68,7 @@ describe('preflight on the recorded H200 runner', () => {
       'disk:pass',
       'registry-login:skip',
       'precision:pass',
+      'timing-cache:pass',
       'plugins:skip',
     ]);
     expect(check(result, 'driver').message).toBe('driver 580.159.04 runs CUDA 13.0 (from cuda: in trt-ci.yml)');

@@ -166,9 +166,9 @@ describe('the stand-in picks tactics as a GPU timing does (TRTEXEC_STANDIN_TACTI
 });
 
 describe('stability: { rebuilds } in a run (issue 60)', () => {
-  async function run(flip: string, cache = '') {
+  async function run(flip: string, cache = '', only = 'rebuild-1') {
     // Only the first rebuild's timing picks other tactics: the engine and the second rebuild keep theirs.
-    const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_TACTIC_FLIP: flip, TRTEXEC_STANDIN_ONLY: 'rebuild-1' } });
+    const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_TACTIC_FLIP: flip, TRTEXEC_STANDIN_ONLY: only } });
     writeFileSync(join(runner.dir, 'classifier.onnx'), classifierOnnx());
     const config = runner.writeConfig(
       `output-dir: out\n${cache}stability: { rebuilds: 2 }\nmodels:\n  - name: cls\n    onnx: classifier.onnx\n` +
@@ -214,10 +214,22 @@ describe('stability: { rebuilds } in a run (issue 60)', () => {
     expect(summary).toMatch(
       new RegExp(
         String.raw`\| cls / p \| NVIDIA H200 \| outputs \(the same outputs\) \| 2 \+ 1 without the timing cache \| ` +
-          String.raw`tactics of \`node_conv2d \+ node_relu\`, \`__myl_CastMulLtSeleCast_myl6_0\`; ` +
-          String.raw`outputs up to [\d.e-]+ apart \|`,
+          String.raw`tactics of \`node_conv2d \+ node_relu\`, \`__myl_CastMulLtSeleCast_myl6_0\` with the timing ` +
+          String.raw`cache \(it missed them, or was not used\); outputs up to [\d.e-]+ apart \|`,
       ),
     );
+  });
+
+  it('a layer that changes only without the timing cache is said as such: the cache pinned it', async () => {
+    const { stability, runner } = await run('1', '', 'no-timing-cache');
+    expect(stability.rebuilds.map((r) => [r.timingCache, (r.changedLayers?.length ?? 0) > 0])).toEqual([
+      [true, false],
+      [true, false],
+      [false, true],
+    ]);
+    const summary = readFileSync(join(runner.dir, 'out', 'summary.md'), 'utf8');
+    expect(summary).toMatch(/\| tactics of `node_conv2d \+ node_relu`, `[^`]+` without the timing cache; outputs/);
+    expect(summary).not.toContain('it missed them');
   });
 
   it('other outputs, the same latency by the A/B: latency; a slower rebuild: none, with its verdict', async () => {

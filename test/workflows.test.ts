@@ -25,6 +25,7 @@ function evaluate(
     ref: 'refs/pull/1/merge',
     event: { repository: { default_branch: 'main' } },
   },
+  inputs: Record<string, number | string> = {},
 ): string {
   const inner = /^\$\{\{(.*)\}\}$/s.exec(value.trim())?.[1];
   if (!inner) return value;
@@ -33,6 +34,14 @@ function evaluate(
   const strings = (values: Record<string, string>) =>
     dict(Object.fromEntries(Object.entries(values).map(([k, v]) => [k, new data.StringData(v)])));
   const context = dict({
+    inputs: dict(
+      Object.fromEntries(
+        Object.entries(inputs).map(([k, v]) => [
+          k,
+          typeof v === 'number' ? new data.NumberData(v) : new data.StringData(v),
+        ]),
+      ),
+    ),
     needs: dict({ gate: dict({ outputs: strings(gate) }) }),
     github: dict({
       token: new data.StringData('ghs_job_token'),
@@ -55,7 +64,11 @@ function evaluate(
       },
     ],
   ]);
-  const expression = new Parser(new Lexer(inner).lex().tokens, ['needs', 'github'], [...functions.values()]).parse();
+  const expression = new Parser(
+    new Lexer(inner).lex().tokens,
+    ['inputs', 'needs', 'github'],
+    [...functions.values()],
+  ).parse();
   return new Evaluator(expression, context, functions).evaluate().coerceString();
 }
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
@@ -164,18 +177,49 @@ describe("a fork's approved commit builds in its own job", () => {
     event: { repository: { default_branch: 'main' } },
   };
   const branch = { event_name: 'push', ref: 'refs/heads/topic', event: { repository: { default_branch: 'main' } } };
+  const schedule = {
+    event_name: 'schedule',
+    ref: 'refs/heads/main',
+    event: { repository: { default_branch: 'main' } },
+  };
+  const dispatch = { ...schedule, event_name: 'workflow_dispatch' };
 
   it('exactly one of the three runs for each gate decision and event', () => {
-    for (const github of [push, pr, branch])
+    for (const github of [push, pr, branch, schedule, dispatch])
       for (const repository of ['', 'someone/engines']) {
         const runs = [build!, main!, fork!].map((job) =>
           evaluate(`\${{ ${job.if} }}`, { allowed: 'true', repository }, github),
         );
-        const expected = repository ? 2 : github === push ? 1 : 0;
+        // A push to the default branch and its scheduled runs are what ships: the default branch's job.
+        const expected = repository ? 2 : github === push || github === schedule ? 1 : 0;
         expect(runs, `${github.ref} ${repository}`).toEqual([0, 1, 2].map((i) => String(i === expected)));
       }
     expect(evaluate(`\${{ ${fork!.if} }}`, { allowed: 'false', repository: 'someone/engines' })).toBe('false');
     expect(evaluate(`\${{ ${main!.if} }}`, { allowed: 'false', repository: '' }, push)).toBe('false');
+  });
+
+  it('a scheduled run rebuilds for stability (stability-rebuilds, 0 for none); no other event does', () => {
+    const trt = main!.steps.find((s) => s.id === 'trt')! as { with: Record<string, string> };
+    const stability = (github: typeof push, rebuilds: number) =>
+      evaluate(trt.with.stability!, {}, github, { 'stability-rebuilds': rebuilds });
+    expect(stability(schedule, 2)).toBe('2');
+    expect(stability(schedule, 1)).toBe('1');
+    expect(stability(schedule, 0)).toBe('');
+    for (const github of [push, pr, branch, dispatch]) expect(stability(github, 2), github.event_name).toBe('');
+    // The history job appends the scheduled run's engines (their levels) as it does a push's.
+    const history = (pack.jobs as Record<string, { if: string }>).history!.if;
+    for (const [github, appends] of [
+      [push, 'true'],
+      [schedule, 'true'],
+      [branch, 'false'],
+      [dispatch, 'false'],
+    ] as const)
+      expect(
+        evaluate(`\${{ ${history.replace('always() && ', '')} }}`, { allowed: 'true' }, github, {
+          'history-branch': 'trt-ci-data',
+        }),
+        github.event_name,
+      ).toBe(appends);
   });
 
   it('with no write permission and no token, and otherwise the same steps as the trusted build', () => {

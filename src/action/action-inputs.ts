@@ -17,6 +17,7 @@ export const ACTION_INPUTS = {
     'deploy-from': '',
     manifest: '',
     shard: '',
+    stability: '',
   },
   gate: {
     token: null,

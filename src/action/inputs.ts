@@ -41,6 +41,8 @@ export interface RunInputs {
   basePlans: 'auto' | 'none';
   /** The pull request and commit the gate named, for events that are not pull_request ('' when none). */
   pullRequest: { number: string; headSha: string };
+  /** Rebuilds for the stability check where trt-ci.yml sets none (the pack's scheduled run), or null. */
+  stabilityRebuilds: number | null;
 }
 
 /** The run command's inputs, checked like the config: a bad one names itself and what it takes. */
@@ -71,7 +73,19 @@ export function readRunInputs(): RunInputs {
     reportKey: input('run', 'report-key') || config,
     shard: shardInput(),
     pullRequest: { number: input('run', 'pull-request'), headSha: input('run', 'head-sha') },
+    stabilityRebuilds: stabilityInput(),
   };
+}
+
+/** `stability: N`: rebuild each engine N more times where trt-ci.yml does not say (the stability schema's range). */
+function stabilityInput(): number | null {
+  const text = input('run', 'stability').trim();
+  if (!text) return null;
+  const rebuilds = Number(text);
+  if (!/^\d{1,2}$/.test(text) || rebuilds < 1 || rebuilds > 10) {
+    throw new InputError(`input stability: expected a number of rebuilds from 1 to 10, or empty, got "${text}"`);
+  }
+  return rebuilds;
 }
 
 /** `shard: I/N` of the run command: this job builds that share of the pairs. */

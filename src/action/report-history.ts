@@ -1,5 +1,6 @@
-// The report job's engine history (history-branch:): a push to the default branch appends to it and redraws the
-// dashboard; a pull request reads where its engines stand. Never a failure of the report: a warning at most.
+// The report job's engine history (history-branch:): a push to (or a schedule on) the default branch appends to
+// it and redraws the dashboard; a pull request reads where its engines stand. Never a failure of the report: a
+// warning at most.
 import * as core from '@actions/core';
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -20,10 +21,14 @@ import { writeNewFile } from '../proc/new-file.js';
 import type { ActionEdge } from './edge.js';
 import { input } from './inputs.js';
 
+/** The events of the default branch that add their engines to the history (the pack's history job runs on them). */
+const APPENDING_EVENTS = ['push', 'schedule'];
+
 /**
- * The engine history on its branch (history-branch:): a push to the default branch appends the reports'
- * engines; a pull request reads the recent runs for where its engines stand. Pull requests never write,
- * and a history that cannot be read or written is a warning: it never fails the report.
+ * The engine history on its branch (history-branch:): a push to the default branch, or a scheduled run on it
+ * (the stability rebuilds' levels come from those), appends the reports' engines; a pull request reads the
+ * recent runs for where its engines stand. Pull requests never write, and a history that cannot be read or
+ * written is a warning: it never fails the report.
  */
 export async function keepHistory(
   context: RunContext,
@@ -35,11 +40,14 @@ export async function keepHistory(
   const branch = input('report', 'history-branch');
   if (!branch) return [];
   const where = { owner: context.owner, repo: context.repo, branch, ...(edge.signal && { signal: edge.signal }) };
-  const defaultPush =
-    context.eventName === 'push' && !!context.defaultBranch && context.ref === `refs/heads/${context.defaultBranch}`;
+  const defaultBranchRun =
+    APPENDING_EVENTS.includes(context.eventName) &&
+    !!context.defaultBranch &&
+    context.ref === `refs/heads/${context.defaultBranch}`;
   try {
-    if (defaultPush) {
-      // The order is the push's, as GitHub recorded it: a runner's clock (2099, say) reorders nothing.
+    if (defaultBranchRun) {
+      // The order is the push's, as GitHub recorded it: a runner's clock (2099, say) reorders nothing. A scheduled
+      // run has no push: its runner's date orders it.
       const pushedAt = pushTime(context.event);
       const points = reports.flatMap((report) =>
         historyPoints(report, {
@@ -73,9 +81,9 @@ export async function keepHistory(
     return standings(reports, read.points);
   } catch (error) {
     const denied = (error as { status?: number }).status === 403;
-    const access = defaultPush ? 'write' : 'read';
+    const access = defaultBranchRun ? 'write' : 'read';
     const why = denied ? `GitHub answered 403: the job needs permissions: contents: ${access}` : errorMessage(error);
-    core.warning(`trt-ci: the history on ${branch} could not be ${defaultPush ? 'written' : 'read'}: ${why}`);
+    core.warning(`trt-ci: the history on ${branch} could not be ${defaultBranchRun ? 'written' : 'read'}: ${why}`);
     return [];
   }
 }

@@ -22,6 +22,7 @@ import { configLinker, type RunContext, readRunContext, runProvenance, withPullR
 import { errorMessage, InputError } from '../common/errors.js';
 import { runPipeline } from '../pipeline.js';
 import type { PipelineResult } from '../run/options.js';
+import type { Config } from '../contract/config.js';
 import { COMMENT_LIMIT_BYTES, renderReports, SUMMARY_LIMIT_BYTES } from '../report/render.js';
 import { text } from '../common/markdown-text.js';
 import type { ActionEdge } from './edge.js';
@@ -86,6 +87,7 @@ async function pipelineOf(job: RunJob): Promise<{ result: PipelineResult | null;
       baselineNote,
       baselineFound: inputs.baseline === 'auto',
       ...(inputs.shard && { selection: { shard: inputs.shard, only: [] } }),
+      ...(inputs.stabilityRebuilds && { adjustConfig: withStability(inputs.stabilityRebuilds) }),
       commit: context?.sha || null,
       ...(inputs.basePlans === 'auto' &&
         octokit &&
@@ -223,3 +225,9 @@ function setOutputs(result: PipelineResult | null, cancelled: boolean): void {
   const failed = (report?.builds ?? []).filter((b) => !isBuilt(b)).map((b) => `${b.model}/${b.profile}`);
   core.setOutput('failed-builds', failed.join(','));
 }
+
+/** The stability input: trt-ci.yml's own stability: wins (its rebuilds, its choice); otherwise this many. */
+const withStability =
+  (rebuilds: number) =>
+  (config: Config): Config =>
+    config.stability ? config : { ...config, stability: { rebuilds } };

@@ -1,6 +1,7 @@
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { privateTimingCache, publishTimingCache } from '../cache/timing-cache.js';
+import { foreignTo, readTimingCacheOrigin, recordTimingCacheOrigin } from '../cache/timing-cache-origin.js';
 import type { ProcessResult } from '../proc/run-process.js';
 import type { BuildGpu, Failure } from '../contract/report.js';
 import { type Built, getOrBuild } from '../cache/plan-cache.js';
@@ -102,7 +103,7 @@ async function built(
     model: job.model.name,
     profile: job.profile.name,
     buildSeconds,
-    tensorrtVersion: formatVersion(context.version, true),
+    tensorrtVersion: tensorrtOf(context),
     gpu: gpuFacts && { name: gpuFacts.name, computeCapability: gpuFacts.computeCapability },
     argv: last.argv,
   };
@@ -131,6 +132,21 @@ async function measured(
   return { ...outcome, perf: bench.perf, ...(bench.failure && { status: 'failed', failure: bench.failure }) };
 }
 
+/**
+ * The timing cache a build on `gpuName` starts from: the cache folder's for that GPU model and TensorRT, else
+ * trt-ci.yml's `timing-cache:` unless it was written by another TensorRT or GPU model (preflight's timing-cache
+ * check says so at the top of the run); then the build starts without one and leaves the file as it is.
+ */
+async function sharedTimingCache(context: BuildContext, gpuName: string | null): Promise<string | null> {
+  const kept = context.timingCacheFor?.(gpuName);
+  if (kept) return kept;
+  const own = context.config.timingCache;
+  if (!own) return null;
+  return foreignTo(await readTimingCacheOrigin(own), tensorrtOf(context), gpuName) ? null : own;
+}
+
+const tensorrtOf = (context: BuildContext) => formatVersion(context.version, true);
+
 /** trtexec until it builds, runs out of workspace to try, or fails for another reason. */
 async function runAttempts(
   job: BuildJob,
@@ -139,7 +155,7 @@ async function runAttempts(
 ): Promise<{ attempts: Attempt[]; parsed: ParsedLog | null; retryCancelled: boolean }> {
   const { config, producer } = context;
   const gpuName = gpu === null ? null : (context.gpus.get(gpu)?.name ?? null);
-  const sharedTiming = job.withoutTimingCache ? null : (context.timingCacheFor?.(gpuName) ?? config.timingCache);
+  const sharedTiming = job.withoutTimingCache ? null : await sharedTimingCache(context, gpuName);
   const timingCache = sharedTiming
     ? await privateTimingCache(sharedTiming, `${job.model.name}.${job.profile.name}`, context.cacheTrust)
     : null;
@@ -211,7 +227,10 @@ async function runAttempts(
     if (workspace !== null) context.onEvent?.({ type: 'retry', job, failure, workspaceBytes: workspace });
   }
   const built = attempts.length > 0 && !attempts[attempts.length - 1]!.failure;
-  if (timingCache) await publishTimingCache(timingCache, sharedTiming!, built, context.cacheTrust);
+  if (timingCache && (await publishTimingCache(timingCache, sharedTiming!, built, context.cacheTrust)) === 'kept') {
+    if (config.timingCache && sharedTiming === config.timingCache)
+      await recordTimingCacheOrigin(sharedTiming, tensorrtOf(context), gpuName);
+  }
   // Cancelled with a retry still to come: the build did not fail, it was stopped. (A build that passed
   // leaves the loop with its workspace still set: that is no retry.)
   return { attempts, parsed, retryCancelled: workspace !== null && attempts.length > 0 && !built };

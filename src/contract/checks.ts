@@ -73,6 +73,15 @@ export const PREFLIGHT_CHECKS = {
       "warns on a run that is not the default branch's when one is there (on a persistent runner any job's code " +
       'reads it); skipped without an `oci://` cache',
   },
+  'timing-cache': {
+    source: 'host',
+    looksAt:
+      'the record beside `timing-cache:` (`<file>.origin.json`, written by trt-ci): the TensorRT and GPU model ' +
+      'of the build that wrote the file',
+    judges:
+      'warns when it was written by another TensorRT or GPU model (builds there start without it and leave it ' +
+      'as it is), or when there is no record (used as given); skipped without `timing-cache:`',
+  },
   precision: {
     source: 'config',
     looksAt: "the models' precisions against the GPUs (fp8 needs compute capability 8.9) and int8 calibration",

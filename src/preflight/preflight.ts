@@ -12,6 +12,8 @@ import { diskCheck, pluginCheck, registryLoginCheck } from './host-checks.js';
 import { dockerConfigText } from '../cache/registry-setup.js';
 import { parseOciReference } from '../cache/oci-reference.js';
 import { overall } from './types.js';
+import { readTimingCacheOrigin } from '../cache/timing-cache-origin.js';
+import { timingCacheCheck } from './timing-cache-check.js';
 import type { Check, PreflightResult } from '../contract/report.js';
 
 export interface PreflightEnvironment {
@@ -44,6 +46,7 @@ type PreflightConfig = Pick<
   | 'models'
   | 'where'
   | 'cacheRegistry'
+  | 'timingCache'
 >;
 
 /**
@@ -61,7 +64,7 @@ export async function runPreflight(
   const smi = { command: config.nvidiaSmi, env, signal: environment.signal, start: environment.startProcess };
   const trtexecPath = resolveCommand(config.trtexec, env);
   const plugins = uniquePlugins(config.models);
-  const [query, apps, cuda, target, disk, pluginList] = await Promise.all([
+  const [query, apps, cuda, target, disk, pluginList, timingOrigin] = await Promise.all([
     environment.gpuQuery ?? queryGpus(smi),
     queryComputeApps(smi),
     findCuda({
@@ -74,6 +77,7 @@ export async function runPreflight(
     nvinferTarget(trtexecPath, tensorrt),
     diskFacts(config.outputDir),
     Promise.all(plugins.map(({ path, dynamic }) => pluginFacts(path, dynamic, env))),
+    config.timingCache ? readTimingCacheOrigin(config.timingCache) : ({ state: 'absent' } as const),
   ]);
 
   selectedGpus(config, query);
@@ -95,6 +99,12 @@ export async function runPreflight(
     diskCheck(disk, config.minFreeDiskBytes),
     registryLoginCheck(cacheRegistries(config), dockerConfigText(env), environment.defaultBranch ?? false),
     precisionCheck(config.models, query.ok ? selectedInfo(query.gpus, config.gpus) : [], tensorrt, fileSize, onnxOps),
+    timingCacheCheck(
+      config.timingCache,
+      timingOrigin,
+      formatVersion(tensorrt, true),
+      query.ok ? selectedInfo(query.gpus, config.gpus).flatMap((g) => g.name ?? []) : [],
+    ),
     ...(pluginList.length > 0
       ? pluginList.map((plugin) => pluginCheck(plugin, target))
       : [{ id: 'plugins' as const, status: 'skip' as const, message: 'no plugins configured', hint: null }]),

@@ -17,13 +17,23 @@ const WORDS = {
 
 const TABLE = tableOf(['engine', 'GPU', 'level', 'rebuilds', 'what differed']);
 
+/** The layers whose tactic changed in these rebuilds, once each. */
+const changedIn = (rebuilds: Stability['rebuilds']) => [
+  ...new Set(rebuilds.flatMap((r) => (r.changedLayers ?? []).map((c) => c.layer))),
+];
+
 function differed(s: Stability): string {
   const short = s.rebuilds.filter((r) => r.level !== 'bits');
-  const layers = [...new Set(short.flatMap((r) => (r.changedLayers ?? []).map((c) => c.layer)))];
+  // A layer that changed although its rebuild had the timing cache: the cache missed it, or was not used.
+  const cached = changedIn(short.filter((r) => r.timingCache));
+  const uncached = changedIn(short.filter((r) => !r.timingCache)).filter((layer) => !cached.includes(layer));
   const worst = short.map((r) => r.outputs?.maxAbsDiff ?? 0).reduce((a, b) => Math.max(a, b), 0);
   const problems = [s.problem, ...s.rebuilds.map((r) => r.problem)].filter((p): p is string => p !== null);
   return [
-    layers.length ? `tactics of ${layers.map(code).join(', ')}` : '',
+    cached.length
+      ? `tactics of ${cached.map(code).join(', ')} with the timing cache (it missed them, or was not used)`
+      : '',
+    uncached.length ? `tactics of ${uncached.map(code).join(', ')} without the timing cache` : '',
     worst > 0 ? `outputs up to ${Number(worst.toPrecision(3))} apart` : '',
     ...problems.map(text),
   ]

@@ -1,8 +1,8 @@
-export const id = 84;
-export const ids = [84];
+export const id = 527;
+export const ids = [527];
 export const modules = {
 
-/***/ 1084:
+/***/ 2527:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -447,6 +447,13 @@ const PREFLIGHT_CHECKS = {
         looksAt: "the Docker config (`$DOCKER_CONFIG`, else `~/.docker`) for a login to the registry cache's registries",
         judges: "warns on a run that is not the default branch's when one is there (on a persistent runner any job's code " +
             'reads it); skipped without an `oci://` cache',
+    },
+    'timing-cache': {
+        source: 'host',
+        looksAt: 'the record beside `timing-cache:` (`<file>.origin.json`, written by trt-ci): the TensorRT and GPU model ' +
+            'of the build that wrote the file',
+        judges: 'warns when it was written by another TensorRT or GPU model (builds there start without it and leave it ' +
+            'as it is), or when there is no record (used as given); skipped without `timing-cache:`',
     },
     precision: {
         source: 'config',
@@ -11878,6 +11885,70 @@ async function publishTimingCache(own, shared, built, trust) {
     return 'dropped';
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/cache/timing-cache-origin.js
+// Where a `timing-cache:` file of the user's was written. TensorRT keeps a timing cache per TensorRT build and
+// device (docs/stability.md), yet the file itself says neither in a form anyone documents, and trtexec loads it
+// with setTimingCache(…, ignoreMismatch=false) and goes on when TensorRT refuses it. So trt-ci records, beside
+// the file, the TensorRT and GPU model of the build that last wrote it, with the file's sha256 (a file replaced
+// by another hand is no longer the one recorded); a build of another TensorRT or GPU model does not use it.
+// (The cache folder's timing caches need none: their names carry both, build-stage.ts.)
+
+
+
+const originFileOf = (timingCache) => `${timingCache}.origin.json`;
+async function readTimingCacheOrigin(timingCache) {
+    const content = await (0,promises_.readFile)(timingCache).catch(() => null);
+    if (content === null)
+        return { state: 'absent' };
+    const origin = parseOrigin(await (0,promises_.readFile)(originFileOf(timingCache), 'utf8').catch(() => null));
+    if (!origin)
+        return { state: 'unrecorded' };
+    return origin.sha256 === sha256Of(content) ? { state: 'recorded', origin } : { state: 'replaced' };
+}
+function parseOrigin(text) {
+    if (text === null)
+        return null;
+    try {
+        const { tensorrt, gpu, sha256 } = JSON.parse(text);
+        if (typeof tensorrt !== 'string' || typeof sha256 !== 'string')
+            return null;
+        return { tensorrt, gpu: typeof gpu === 'string' ? gpu : null, sha256 };
+    }
+    catch {
+        return null;
+    }
+}
+/**
+ * Records the build that just wrote the file (after its rename into place), with a rename of its own: builds on
+ * other GPUs finish at the same time, and a record is whole or not there. One that lost the race to the file
+ * names another sha256 than the file's, and reads as replaced: used as given, and said.
+ */
+async function recordTimingCacheOrigin(timingCache, tensorrt, gpu) {
+    const content = await (0,promises_.readFile)(timingCache).catch(() => null);
+    if (content === null)
+        return;
+    const origin = { tensorrt, gpu, sha256: sha256Of(content) };
+    const staged = `${originFileOf(timingCache)}.${process.pid}.${(0,external_node_crypto_.randomBytes)(4).toString('hex')}`;
+    await (0,promises_.writeFile)(staged, `${JSON.stringify(origin, null, 2)}\n`, { flag: 'wx' });
+    await (0,promises_.rename)(staged, originFileOf(timingCache));
+}
+/**
+ * Why a build of `tensorrt` on `gpu` must not use the recorded file, or null when it may: another TensorRT
+ * (release and build number, as TensorRT's support policy asks of timing caches) or another GPU model. A build
+ * whose GPU is not known is not held to the GPU.
+ */
+function foreignTo(state, tensorrt, gpu) {
+    if (state.state !== 'recorded')
+        return null;
+    const { origin } = state;
+    const otherTensorrt = origin.tensorrt !== tensorrt;
+    const otherGpu = gpu !== null && origin.gpu !== null && origin.gpu !== gpu;
+    if (!otherTensorrt && !otherGpu)
+        return null;
+    const written = `written by TensorRT ${origin.tensorrt}${origin.gpu ? ` on ${origin.gpu}` : ''}`;
+    return `${written}, not TensorRT ${tensorrt}${gpu ? ` on ${gpu}` : ''}`;
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/cache/plan-cache.js
 // The engine cache as one layer around a build. A build asks once, `getOrBuild`, and the layer does the rest in
 // its order: the key, the run's folder, then the fleet's registry, the trust check, the restore and its digest
@@ -12227,6 +12298,7 @@ function notRun(job, gpu, failure) {
 
 
 
+
 /** Why a model whose external data is not there as regular files is not built. */
 function externalDataFailure(job, files) {
     return {
@@ -12299,7 +12371,7 @@ async function built(job, gpu, facts, context) {
         model: job.model.name,
         profile: job.profile.name,
         buildSeconds,
-        tensorrtVersion: formatVersion(context.version, true),
+        tensorrtVersion: tensorrtOf(context),
         gpu: gpuFacts && { name: gpuFacts.name, computeCapability: gpuFacts.computeCapability },
         argv: last.argv,
     };
@@ -12323,11 +12395,26 @@ async function measured(job, gpu, context, outcome) {
     const bench = await context.runner.benchmark(engine, place, `${job.logPrefix}.bench.log`);
     return { ...outcome, perf: bench.perf, ...(bench.failure && { status: 'failed', failure: bench.failure }) };
 }
+/**
+ * The timing cache a build on `gpuName` starts from: the cache folder's for that GPU model and TensorRT, else
+ * trt-ci.yml's `timing-cache:` unless it was written by another TensorRT or GPU model (preflight's timing-cache
+ * check says so at the top of the run); then the build starts without one and leaves the file as it is.
+ */
+async function sharedTimingCache(context, gpuName) {
+    const kept = context.timingCacheFor?.(gpuName);
+    if (kept)
+        return kept;
+    const own = context.config.timingCache;
+    if (!own)
+        return null;
+    return foreignTo(await readTimingCacheOrigin(own), tensorrtOf(context), gpuName) ? null : own;
+}
+const tensorrtOf = (context) => formatVersion(context.version, true);
 /** trtexec until it builds, runs out of workspace to try, or fails for another reason. */
 async function runAttempts(job, gpu, context) {
     const { config, producer } = context;
     const gpuName = gpu === null ? null : (context.gpus.get(gpu)?.name ?? null);
-    const sharedTiming = job.withoutTimingCache ? null : (context.timingCacheFor?.(gpuName) ?? config.timingCache);
+    const sharedTiming = job.withoutTimingCache ? null : await sharedTimingCache(context, gpuName);
     const timingCache = sharedTiming
         ? await privateTimingCache(sharedTiming, `${job.model.name}.${job.profile.name}`, context.cacheTrust)
         : null;
@@ -12401,8 +12488,10 @@ async function runAttempts(job, gpu, context) {
             context.onEvent?.({ type: 'retry', job, failure, workspaceBytes: workspace });
     }
     const built = attempts.length > 0 && !attempts[attempts.length - 1].failure;
-    if (timingCache)
-        await publishTimingCache(timingCache, sharedTiming, built, context.cacheTrust);
+    if (timingCache && (await publishTimingCache(timingCache, sharedTiming, built, context.cacheTrust)) === 'kept') {
+        if (config.timingCache && sharedTiming === config.timingCache)
+            await recordTimingCacheOrigin(sharedTiming, tensorrtOf(context), gpuName);
+    }
     // Cancelled with a retry still to come: the build did not fail, it was stopped. (A build that passed
     // leaves the loop with its workspace still set: that is no retry.)
     return { attempts, parsed, retryCancelled: workspace !== null && attempts.length > 0 && !built };
@@ -16668,7 +16757,46 @@ function openRegistryCache(registry, run, connect = (reference, options) => new 
     return { cache, credentials: [...sources].join(', ') };
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/preflight/timing-cache-check.js
+// Preflight's timing-cache check: a `timing-cache:` of the user's written by another TensorRT or GPU model is
+// not used (the builds start without it, build-plan.ts), and the run says so at the top.
+
+function timingCacheCheck(path, state, tensorrt, gpuNames) {
+    const id = 'timing-cache';
+    if (!path)
+        return { id, status: 'skip', message: 'no timing-cache: of your own', hint: null };
+    if (state.state === 'absent')
+        return { id, status: 'pass', message: `${path} is not there yet: the first build writes it`, hint: null };
+    if (state.state !== 'recorded') {
+        const why = state.state === 'replaced' ? 'is not the file its record names' : 'has no record of where it was written';
+        return {
+            id,
+            status: 'warn',
+            message: `${path} ${why}: used as given, and TensorRT's own check decides whether it fits`,
+            hint: `trt-ci records the TensorRT and GPU of the build that writes it in ${originFileOf(path)}: keep that ` +
+                'file beside the cache (commit both), or let a build of this runner write it afresh.',
+        };
+    }
+    const names = gpuNames.length > 0 ? [...new Set(gpuNames)] : [null];
+    const foreign = names.flatMap((gpu) => {
+        const why = foreignTo(state, tensorrt, gpu);
+        return why ? [why] : [];
+    });
+    if (foreign.length === 0)
+        return { id, status: 'pass', message: `${path}: written by this TensorRT on this GPU model`, hint: null };
+    const whose = foreign.length === names.length ? 'the builds' : 'builds there';
+    return {
+        id,
+        status: 'warn',
+        message: `${path} was ${foreign.join('; ')}: ${whose} start without it and leave it as it is`,
+        hint: 'A timing cache holds timings of one TensorRT build on one GPU model: give each runner type its own ' +
+            '(timing-cache: per runner, or cache-dir:, which keeps one per TensorRT and GPU).',
+    };
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/preflight/preflight.js
+
+
 
 
 
@@ -16692,7 +16820,7 @@ async function runPreflight(config, tensorrt, environment) {
     const smi = { command: config.nvidiaSmi, env, signal: environment.signal, start: environment.startProcess };
     const trtexecPath = resolveCommand(config.trtexec, env);
     const plugins = uniquePlugins(config.models);
-    const [query, apps, cuda, target, disk, pluginList] = await Promise.all([
+    const [query, apps, cuda, target, disk, pluginList, timingOrigin] = await Promise.all([
         environment.gpuQuery ?? queryGpus(smi),
         queryComputeApps(smi),
         findCuda({
@@ -16705,6 +16833,7 @@ async function runPreflight(config, tensorrt, environment) {
         nvinferTarget(trtexecPath, tensorrt),
         diskFacts(config.outputDir),
         Promise.all(plugins.map(({ path, dynamic }) => pluginFacts(path, dynamic, env))),
+        config.timingCache ? readTimingCacheOrigin(config.timingCache) : { state: 'absent' },
     ]);
     selectedGpus(config, query);
     const checks = [
@@ -16725,6 +16854,7 @@ async function runPreflight(config, tensorrt, environment) {
         diskCheck(disk, config.minFreeDiskBytes),
         registryLoginCheck(cacheRegistries(config), dockerConfigText(env), environment.defaultBranch ?? false),
         precisionCheck(config.models, query.ok ? selectedInfo(query.gpus, config.gpus) : [], tensorrt, fileSize, onnxOps),
+        timingCacheCheck(config.timingCache, timingOrigin, formatVersion(tensorrt, true), query.ok ? selectedInfo(query.gpus, config.gpus).flatMap((g) => g.name ?? []) : []),
         ...(pluginList.length > 0
             ? pluginList.map((plugin) => pluginCheck(plugin, target))
             : [{ id: 'plugins', status: 'skip', message: 'no plugins configured', hint: null }]),
@@ -18182,13 +18312,22 @@ const WORDS = {
     none: 'other outputs and latency',
 };
 const stability_TABLE = tableOf(['engine', 'GPU', 'level', 'rebuilds', 'what differed']);
+/** The layers whose tactic changed in these rebuilds, once each. */
+const changedIn = (rebuilds) => [
+    ...new Set(rebuilds.flatMap((r) => (r.changedLayers ?? []).map((c) => c.layer))),
+];
 function differed(s) {
     const short = s.rebuilds.filter((r) => r.level !== 'bits');
-    const layers = [...new Set(short.flatMap((r) => (r.changedLayers ?? []).map((c) => c.layer)))];
+    // A layer that changed although its rebuild had the timing cache: the cache missed it, or was not used.
+    const cached = changedIn(short.filter((r) => r.timingCache));
+    const uncached = changedIn(short.filter((r) => !r.timingCache)).filter((layer) => !cached.includes(layer));
     const worst = short.map((r) => r.outputs?.maxAbsDiff ?? 0).reduce((a, b) => Math.max(a, b), 0);
     const problems = [s.problem, ...s.rebuilds.map((r) => r.problem)].filter((p) => p !== null);
     return [
-        layers.length ? `tactics of ${layers.map(code).join(', ')}` : '',
+        cached.length
+            ? `tactics of ${cached.map(code).join(', ')} with the timing cache (it missed them, or was not used)`
+            : '',
+        uncached.length ? `tactics of ${uncached.map(code).join(', ')} without the timing cache` : '',
         worst > 0 ? `outputs up to ${Number(worst.toPrecision(3))} apart` : '',
         ...problems.map(markdown_text_text),
     ]
