@@ -4,8 +4,11 @@
 # MatMul+Relu layers runs through the GPU-backed trtexec stand-in (test/gpu/trtexec_gpu.py); with
 # GPU_STANDIN_TACTICS=timed each build times three real GEMM implementations of every MatMul on this GPU (one
 # GEMM, split-K in two, split-K in four summed in reverse) and keeps the fastest, so rebuilds differ where the
-# candidates run about as fast; with fixed, every build picks the plain GEMM. trt-ci rebuilds each engine seven
-# more times and certifies its level. Writes $OUT/stability-{timed,fixed}.json and $OUT/stability.json.
+# candidates run about as fast; with fixed, every build picks the plain GEMM; with cached, timed as in timed but
+# through a shared timing cache (the stand-in's: a layer's key found there takes its tactic untimed), so the
+# rebuilds with it pin the first build's choices and only the one without it times afresh. trt-ci rebuilds each
+# engine seven more times and certifies its level, timing a rebuild whose bytes differ against the engine (the
+# latency level). Writes $OUT/stability-{timed,fixed,cached}.json and $OUT/stability.json.
 set -uo pipefail
 source "$(dirname "$0")/node.sh"
 root=$PWD
@@ -30,23 +33,28 @@ graph = helper.make_graph(nodes, 'mlp', [helper.make_tensor_value_info('x', Tens
                           [helper.make_tensor_value_info(previous, TensorProto.FLOAT, ['N', width])], inits)
 onnx.save(helper.make_model(graph, opset_imports=[helper.make_opsetid('', 17)]), f'{work}/mlp.onnx')
 PY
-cat > "$work/trt-ci.yml" <<YML
+config() {
+  cat <<YML
 trtexec: $root/test/gpu/trtexec_gpu.py
 output-dir: $work/out
-timing-cache: false
+timing-cache: $1
 models:
   - name: mlp
     onnx: mlp.onnx
     precision: fp16
     profiles: [{ name: b64, shapes: { x: 64x1024 } }]
 YML
+}
 chmod +x "$root/test/gpu/trtexec_gpu.py"
 export GPU_STANDIN_HOLD_S=0
-for mode in timed fixed; do
-  ( cd "$work" && GPU_STANDIN_TACTICS=$mode node "$root/dist/cli.js" stability --config trt-ci.yml \
+for mode in timed fixed cached; do
+  if [ "$mode" = cached ]; then config "$work/timing.cache"; else config false; fi > "$work/trt-ci.yml"
+  tactics=$mode; [ "$mode" = cached ] && tactics=timed
+  ( cd "$work" && GPU_STANDIN_TACTICS=$tactics node "$root/dist/cli.js" stability --config trt-ci.yml \
       --rebuilds 7 --json > "$out/stability-$mode.json" 2> "$out/stability-$mode-stderr.txt" )
   echo "$mode: trt-ci exit status $?"
   cp -r "$work/out/logs" "$out/logs-$mode" 2>/dev/null
+  [ "$mode" = cached ] && cp "$work/timing.cache" "$out/timing-cache-cached.json"
   rm -rf "$work/out"
 done
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader > "$out/gpu.txt"
@@ -56,23 +64,28 @@ const out = process.argv[2];
 const of = (mode) => JSON.parse(readFileSync(`${out}/stability-${mode}.json`, 'utf8')).builds[0]?.stability ?? null;
 const summary = (s) => s && {
   level: s.level,
-  rebuilds: s.rebuilds.map((r) => r.level),
+  rebuilds: s.rebuilds.map((r) => `${r.level}${r.timingCache ? '' : ' (no timing cache)'}`),
+  withTimingCache: s.rebuilds.filter((r) => r.timingCache).map((r) => r.level),
+  latency: s.rebuilds.flatMap((r) => (r.latency ? [`${r.latency.verdict} ${r.latency.ratio ?? ''}`.trim()] : [])),
   changedLayers: [
     ...new Set(s.rebuilds.flatMap((r) => (r.changedLayers ?? []).map((c) => `${c.layer}: ${c.first} -> ${c.again}`))),
   ],
   largestOutputDifference: Math.max(0, ...s.rebuilds.map((r) => r.outputs?.maxAbsDiff ?? 0)),
   problems: s.rebuilds.flatMap((r) => (r.problem ? [r.problem] : [])),
 };
-const [timed, fixed] = [summary(of('timed')), summary(of('fixed'))];
-const rank = { bits: 0, tactics: 1, outputs: 2, none: 3 };
-const passed = timed !== null && fixed !== null && timed.problems.length === 0 && fixed.problems.length === 0 &&
-  rank[fixed.level] <= rank.tactics;
+const [timed, fixed, cached] = [summary(of('timed')), summary(of('fixed')), summary(of('cached'))];
+const rank = { bits: 0, tactics: 1, outputs: 2, latency: 3, none: 4 };
+const passed = [timed, fixed, cached].every((m) => m !== null && m.problems.length === 0) &&
+  rank[fixed.level] <= rank.tactics && cached.withTimingCache.every((level) => rank[level] <= rank.tactics);
 writeFileSync(`${out}/stability.json`, `${JSON.stringify({
   check: 'stability',
   goal: 'builds whose tactics are timed on the GPU are rebuilt and their level measured (the layers that changed ' +
-    'named); with the tactics fixed every rebuild reaches tactics or better',
+    'named, a rebuild with other bytes timed against the engine); with the tactics fixed every rebuild, and ' +
+    'with a shared timing cache every rebuild that has it, reaches tactics or better',
   passed, date: new Date().toISOString().slice(0, 10), gpu: readFileSync(`${out}/gpu.txt`, 'utf8').trim(),
-  timed, fixed,
+  timed, fixed, cached,
 }, null, 2)}\n`);
-console.log(JSON.stringify({ passed, timed: timed?.level, fixed: fixed?.level, changed: timed?.changedLayers.length }));
+console.log(JSON.stringify({
+  passed, timed: timed?.level, fixed: fixed?.level, cached: cached?.rebuilds, changed: timed?.changedLayers.length,
+}));
 JS

@@ -166,7 +166,28 @@ def build_tactics(options, dtype_name):
     import torch
     opt = options.get('--optShapes', '')
     batch = int(opt.split(':', 1)[1].split('x')[0]) if ':' in opt else 1
-    return timed_tactics(onnx.load(onnx_path), getattr(torch, dtype_name), batch)
+    cache_file = options.get('--timingCacheFile')
+    cache = read_timing_cache(cache_file)
+    chosen = timed_tactics(onnx.load(onnx_path), getattr(torch, dtype_name), batch, cache)
+    if cache_file:
+        with open(cache_file, 'w') as out:
+            json.dump(cache, out, sort_keys=True)
+    return chosen
+
+
+def read_timing_cache(path):
+    """The stand-in's timing cache (--timingCacheFile): JSON, each key a layer's shapes and type on one GPU model,
+    its value the tactic that timed fastest. (A real one is TensorRT's binary; what it does is the same: a build
+    that finds a layer's key takes its tactic without timing, and writes back what it timed.)"""
+    if not path or not os.path.isfile(path):
+        if path:
+            log('W', f'[TRT] Could not read cache from: {path}. A new cache will be generated and written.')
+        return {}
+    try:
+        with open(path) as cache_file:
+            return json.load(cache_file)
+    except ValueError:
+        return {}
 
 
 def filename_safe(text):
@@ -214,15 +235,24 @@ MATMUL_TACTICS = {
 }
 
 
-def timed_tactics(model, dtype, batch):
+def timed_tactics(model, dtype, batch, cache):
     """Each MatMul node's tactic, picked as TensorRT picks one: each candidate timed on this GPU on its shapes and
-    the fastest kept, so two builds can pick differently where the candidates run about as fast."""
+    the fastest kept, so two builds can pick differently where the candidates run about as fast. A layer whose
+    key is in `cache` takes the cached tactic untimed; what was timed is added to it."""
     import onnx.numpy_helper
     import torch
     arrays = {t.name: onnx.numpy_helper.to_array(t) for t in model.graph.initializer}
+    device = torch.cuda.get_device_name()
     chosen = {}
     for node in model.graph.node:
         if node.op_type != 'MatMul' or node.input[1] not in arrays:
+            continue
+        layer = node.name or f'node_of_{node.output[0]}'
+        shape = arrays[node.input[1]].shape
+        key = f'{layer}|MatMul|{batch}x{shape[0]}x{shape[1]}|{dtype}|{device}'
+        if key in cache:
+            chosen[layer] = cache[key]
+            log('V', f'[TRT] {layer}: timing cache hit -> {chosen[layer]}')
             continue
         w = torch.from_numpy(arrays[node.input[1]].copy()).cuda().to(dtype)
         x = torch.randn(batch, w.shape[0], device='cuda', dtype=dtype)
@@ -237,8 +267,7 @@ def timed_tactics(model, dtype, batch):
             end.record()
             torch.cuda.synchronize()
             times[name] = start.elapsed_time(end) / 5
-        layer = node.name or f'node_of_{node.output[0]}'
-        chosen[layer] = min(times, key=times.get)
+        chosen[layer] = cache[key] = min(times, key=times.get)
         log('V', f'[TRT] {layer}: ' + ', '.join(f'{k} {v * 1000:.2f} us' for k, v in times.items()) +
             f' -> {chosen[layer]}')
     return chosen
