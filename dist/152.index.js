@@ -239,6 +239,8 @@ const FAILURE_KINDS = [
     'no-implementation',
     /** The network has a dynamic or shape input that the build's optimization profile gives no shape. */
     'no-profile',
+    /** The profile's shapes do not fit the model: another rank than the input's, or not min <= opt <= max. */
+    'bad-profile',
     'cancelled',
     /** Not built: the runner failed its preflight (said once for the run, not per engine). */
     'preflight-failed',
@@ -710,9 +712,20 @@ const planHeaderSchema = schemas/* object */.Ikc({
     magic: schemas/* boolean */.zMY(),
     /**
      * `ftrt`: the layout trtexec's printPlanVersion reads (version in bytes 24-27, total size in 16-23);
-     * `ptrt`: the older layout of TensorRT 8.2-era plans, whose header carries no readable version.
+     * `ptrt`: the older layout of TensorRT 8.2-era plans, whose header carries no readable version; `vtrt`:
+     * TensorRT-RTX's, the `ftrt` layout under another tag (its version in 24-27 is TensorRT-RTX's).
      */
-    layout: schemas/* enum */.k5n(['ftrt', 'ptrt']).nullable(),
+    layout: schemas/* enum */.k5n(['ftrt', 'ptrt', 'vtrt']).nullable(),
+    /**
+     * Whose plan: `TensorRT`, or `TensorRT-RTX` (tag `vtrt`, the same layout: docs/plan-header.md). Null when the
+     * file is no plan; absent in reports before 0.15 (TensorRT).
+     */
+    product: schemas/* enum */.k5n(['TensorRT', 'TensorRT-RTX']).nullable().default('TensorRT'),
+    /**
+     * The compute capabilities a TensorRT-RTX plan was built for (byte 32's bits, learned from real plans: 7.5,
+     * 8.0, 8.6, 8.9, 12.0, 12.1); null for a TensorRT plan, whose header names none.
+     */
+    computeCapabilities: schemas/* array */.YOg(schemas/* string */.YjP()).nullable().default(null),
     /** The plan's total size in bytes as its `ftrt` header says (bytes 16-23, little-endian u64). */
     declaredBytes: count.nullable(),
     /** From bytes 24-27 of the plan: major.minor.patch.build. */
@@ -1018,6 +1031,8 @@ const reportSchema = schemas/* object */.Ikc({
     config: schemas/* string */.YjP(),
     environment: schemas/* object */.Ikc({
         tensorrtVersion: schemas/* string */.YjP(),
+        /** Whose version that is: TensorRT, or TensorRT-RTX (a run command that said so); absent before 0.15. */
+        product: schemas/* enum */.k5n(['TensorRT', 'TensorRT-RTX']).default('TensorRT'),
         trtexec: schemas/* string */.YjP(),
         gpus: schemas/* array */.YOg(gpuInfoSchema),
         /** Why GPU facts are missing, when they are. */
@@ -5559,6 +5574,13 @@ const FLAG_CATALOG = {
 };
 
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/version.js
+/** "TensorRT" or "TensorRT-RTX": whose version this is, for the report and its words. */
+const productOf = (version) => version.product ?? 'TensorRT';
+/**
+ * Whether networks are strongly typed only: TensorRT 11 and TensorRT-RTX, which build FP16 and BF16 from an
+ * ONNX of that type (trt-ci writes it) and have no precision flags and no INT8 calibrator.
+ */
+const stronglyTypedOnly = (version) => version.product === 'TensorRT-RTX' || atLeast(version, '11.0');
 /**
  * Decodes the `[TensorRT vNNNN] [bNN]` tag of trtexec's `&&&&` lines. NV_TENSORRT_VERSION is
  * major*1000+minor*100+patch up to 8.x (4 digits: v8601) and major*10000+minor*100+patch from 10
@@ -5907,22 +5929,22 @@ const PRECISION_FLAGS = {
 function precisionFlag(precision, version) {
     if (precision === null || precision === 'fp32')
         return { flag: null };
-    if (precision === 'strongly-typed' && atLeast(version, '11.0'))
+    if (precision === 'strongly-typed' && stronglyTypedOnly(version))
         return { flag: null };
     const narrow = narrowOf(precision);
-    if (narrow && atLeast(version, '11.0'))
+    if (narrow && stronglyTypedOnly(version))
         return { flag: null, writesOnnx: narrow };
     // TensorRT 11 has no calibrator: INT8 comes only from the ONNX's Q/DQ nodes (preflight checks it has them).
-    if (precision === 'int8' && atLeast(version, '11.0'))
+    if (precision === 'int8' && stronglyTypedOnly(version))
         return { flag: null };
     const flag = PRECISION_FLAGS[precision];
     const verdict = flagSupport(flag, version);
     if (verdict.ok)
         return { flag };
-    if (atLeast(version, '11.0')) {
+    if (stronglyTypedOnly(version)) {
         return {
-            error: `TensorRT ${formatVersion(version)} builds strongly typed networks and has no ${flag}; use precision: ` +
-                'fp16 or bf16 (trt-ci writes that ONNX), give it a strongly typed ONNX (ModelOpt AutoCast) with ' +
+            error: `${productOf(version)} ${formatVersion(version)} builds strongly typed networks and has no ${flag}; use ` +
+                'precision: fp16 or bf16 (trt-ci writes that ONNX), give it a strongly typed ONNX (ModelOpt AutoCast) with ' +
                 'precision: strongly-typed, or remove precision',
         };
     }
@@ -7139,40 +7161,215 @@ function runner(outcome, plan, outputs, context) {
 
 // EXTERNAL MODULE: external "node:worker_threads"
 var external_node_worker_threads_ = __webpack_require__(75919);
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/compat.js
+// Driver, CUDA, GPU and TensorRT compatibility facts, from docs/compatibility.md (each names its
+// NVIDIA source there). Pure data and the comparisons over it.
+
+/** "580.159.04" → [580, 159, 4]; null when it is not a driver version. */
+function parseDriver(text) {
+    if (!/^\d+(\.\d+){0,2}$/.test(text.trim()))
+        return null;
+    return text.trim().split('.').map(Number);
+}
+function compareDriver(a, b) {
+    const x = parseDriver(a) ?? [];
+    const y = parseDriver(b) ?? [];
+    for (let i = 0; i < Math.max(x.length, y.length); i += 1) {
+        const d = (x[i] ?? 0) - (y[i] ?? 0);
+        if (d !== 0)
+            return d;
+    }
+    return 0;
+}
+/**
+ * Minor-version compatibility floor per CUDA major on Linux: below it nothing built with that CUDA
+ * runs (CUDA Compatibility guide, Table 1, and the 12.0/13.0 GA toolkit drivers).
+ */
+const DRIVER_FLOOR = { 11: '450.80.02', 12: '525.60.13', 13: '580.65.06' };
+/** The Linux driver each toolkit GA shipped with (CUDA release notes, Table 3). */
+const TOOLKIT_DRIVER = {
+    '13.2': '595.45.04',
+    '13.1': '590.44.01',
+    '13.0': '580.65.06',
+    '12.9': '575.51.03',
+    '12.8': '570.26',
+    '12.6': '560.28.03',
+    '12.5': '555.42.02',
+    '12.4': '550.54.14',
+    '12.3': '545.23.06',
+    '12.2': '535.54.03',
+    '12.1': '530.30.02',
+    '12.0': '525.60.13',
+    '11.8': '520.61.05',
+    '11.7': '515.43.04',
+    '11.6': '510.39.01',
+    '11.5': '495.29.05',
+    '11.4': '470.42.01',
+    '11.3': '465.19.01',
+    '11.2': '460.27.03',
+    '11.1': '455.23',
+    '11.0': '450.51.05',
+};
+/** Compute capability "9.0" → 90; null when unknown. */
+function smNumber(cc) {
+    const match = cc ? /^(\d+)\.(\d+)$/.exec(cc) : null;
+    return match ? Number(match[1]) * 10 + Number(match[2]) : null;
+}
+/**
+ * Newer GPUs and the first TensorRT known to support them; `unsupportedThrough` is the newest release
+ * known to reject them. Between the two nothing is known, and trt-ci says so instead of guessing.
+ */
+const NEWER_GPUS = [
+    { sm: 86, supportedFrom: '8.4', unsupportedThrough: '7.2', source: 'NVIDIA/TensorRT#2332, #1428' },
+    { sm: 89, supportedFrom: '8.5', unsupportedThrough: '8.4', source: 'NVIDIA/TensorRT#2727' },
+    { sm: 90, supportedFrom: '10.1', source: 'TensorRT 10.1 support matrix' },
+    { sm: 100, supportedFrom: '10.9', source: 'TensorRT OSS 10.9 CUDA architectures' },
+    { sm: 103, supportedFrom: '11.5', source: 'TensorRT 11.5.0 release notes' },
+    { sm: 107, supportedFrom: '11.3', source: 'TensorRT 11.3.0 release notes' },
+    { sm: 110, supportedFrom: '10.13', source: 'TensorRT OSS 10.13 CUDA architectures' },
+    {
+        sm: 120,
+        supportedFrom: '10.9',
+        unsupportedThrough: '10.7',
+        source: 'TensorRT 10.7 rejects SM 120; OSS 10.9 builds it',
+    },
+    { sm: 121, supportedFrom: '11.1', source: 'TensorRT 11.1.0 release notes' },
+];
+/** Whether a TensorRT release can build for a GPU of this compute capability. */
+function archSupport(version, cc) {
+    if (version.product === 'TensorRT-RTX')
+        return rtxArchSupport(version, cc);
+    const v = formatVersion(version);
+    const sm = smNumber(cc);
+    if (sm === null)
+        return {
+            status: 'warn',
+            message: `compute capability unknown; cannot tell whether TensorRT ${v} supports this GPU`,
+        };
+    if (atLeast(version, '10.5') && sm < 75)
+        return {
+            status: 'fail',
+            message: `TensorRT ${v} needs compute capability >= 7.5 (Volta was removed in 10.5), this GPU is ${cc}`,
+        };
+    if (atLeast(version, '10.0') && sm < 70)
+        return { status: 'fail', message: `TensorRT ${v} needs compute capability >= 7.0, this GPU is ${cc}` };
+    if (atLeast(version, '8.6') && sm < 60)
+        return {
+            status: 'fail',
+            message: `TensorRT ${v} dropped Kepler and Maxwell (8.5.3 was the last), this GPU is ${cc}`,
+        };
+    if (atLeast(version, '10.0') && sm === 70)
+        return { status: 'warn', message: `Volta (7.0) is deprecated in TensorRT ${v} and removed in 10.5` };
+    if (atLeast(version, '8.6') && sm < 70)
+        return { status: 'warn', message: `Pascal (${cc}) is deprecated in TensorRT ${v}` };
+    if (version.major >= 11 && sm === 75)
+        return {
+            status: 'warn',
+            message: `Turing (7.5) on TensorRT 11 is not confirmed: the OSS 11.0 build dropped SM 75 and 11.1 restored it`,
+        };
+    const newer = NEWER_GPUS.find((g) => g.sm === sm);
+    if (newer) {
+        if (atLeast(version, newer.supportedFrom))
+            return { status: 'pass', message: `TensorRT ${v} supports compute capability ${cc}` };
+        if (newer.unsupportedThrough && !atLeast(version, compat_nextMinor(newer.unsupportedThrough))) {
+            return {
+                status: 'fail',
+                message: `TensorRT ${v} does not support compute capability ${cc} ` +
+                    `(${newer.source}); it is supported from ${newer.supportedFrom}`,
+            };
+        }
+        return {
+            status: 'warn',
+            message: `compute capability ${cc} is known to work from TensorRT ` +
+                `${newer.supportedFrom} (${newer.source}); ${v} is not confirmed`,
+        };
+    }
+    if (sm > 90)
+        return {
+            status: 'warn',
+            message: `compute capability ${cc} is newer than anything trt-ci knows about for TensorRT ${v}`,
+        };
+    return { status: 'pass', message: `TensorRT ${v} supports compute capability ${cc}` };
+}
+function compat_nextMinor(majorMinor) {
+    const [major, minor] = majorMinor.split('.').map(Number);
+    return `${major}.${minor + 1}`;
+}
+/**
+ * The compute capabilities TensorRT-RTX builds for (its ComputeCapability enum, 1.7: SM75 to SM121; the plan
+ * header's bits, docs/plan-header.md). It builds ahead of time on the CPU for the ones it is given, so the
+ * runner's GPU limits no build: it is where the engines are checked, and one outside the list (H100, H200: 9.0)
+ * runs them only through forward-compatible PTX, off-label.
+ */
+const RTX_COMPUTE_CAPABILITIES = ['7.5', '8.0', '8.6', '8.9', '12.0', '12.1'];
+function rtxArchSupport(version, cc) {
+    const v = `TensorRT-RTX ${formatVersion(version)}`;
+    if (cc !== null && RTX_COMPUTE_CAPABILITIES.includes(cc))
+        return { status: 'pass', message: `${v} builds for and runs on compute capability ${cc}` };
+    return {
+        status: 'warn',
+        message: `${v} builds ahead of time for ${RTX_COMPUTE_CAPABILITIES.join(', ')}; this GPU (${cc ?? 'unknown'}) is ` +
+            'none of them: its engines run here only off-label, through forward-compatible PTX',
+    };
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/plan-header.js
+
 
 /** TensorRT's kPLAN_FILE_TAG 0x74727466 as stored (little-endian): "ftrt". */
 const MAGIC = 'ftrt';
+/** TensorRT-RTX's tag, with the same layout (docs/plan-header.md: read from real TensorRT-RTX 1.7 plans). */
+const RTX_MAGIC = 'vtrt';
+/** Byte 32 of a TensorRT-RTX plan: a bit per compute capability it was built for, in the enum's order. */
+const RTX_TARGETS = RTX_COMPUTE_CAPABILITIES;
 /** The tag older plans start with (docs/plan-header.md: real TensorRT 8.2-era plans). */
 const OLDER_MAGIC = 'ptrt';
 const HEADER_BYTES = 28;
 const MAX_METADATA_BYTES = 1024 * 1024;
-const notAPlan = { magic: false, layout: null, tensorrtVersion: null, declaredBytes: null, problem: null };
+const notAPlan = {
+    magic: false,
+    layout: null,
+    product: null,
+    computeCapabilities: null,
+    tensorrtVersion: null,
+    declaredBytes: null,
+    problem: null,
+};
 /** What the header at `offset` says, `planBytes` being what the file holds from there on. */
 function planAt(head, offset, planBytes) {
     const tag = head.toString('latin1', offset, offset + 4);
     if (tag === OLDER_MAGIC) {
         // Its fields moved between releases (two real plans put the size at 12 and at 16): read none of them.
-        return { ...notAPlan, magic: true, layout: 'ptrt' };
+        return { ...notAPlan, magic: true, layout: 'ptrt', product: 'TensorRT' };
     }
-    if (tag !== MAGIC)
+    if (tag !== MAGIC && tag !== RTX_MAGIC)
         return notAPlan;
     if (head.length < offset + HEADER_BYTES) {
-        return { ...notAPlan, problem: `starts with "ftrt" but is shorter than the ${HEADER_BYTES}-byte plan header` };
+        return { ...notAPlan, problem: `starts with "${tag}" but is shorter than the ${HEADER_BYTES}-byte plan header` };
     }
     const bytes = [...head.subarray(offset + 24, offset + 28)];
-    // No TensorRT release is 0.x: a 0.0.0.0 header is a file that only looks like a plan.
+    const rtx = tag === RTX_MAGIC;
+    const product = rtx ? 'TensorRT-RTX' : 'TensorRT';
+    // No TensorRT release is 0.x (TensorRT-RTX's are 1.x): a 0.0.0.0 header only looks like a plan.
     if (bytes[0] === 0)
-        return { ...notAPlan, problem: `has the "ftrt" tag but TensorRT version ${bytes.join('.')}` };
+        return { ...notAPlan, problem: `has the "${tag}" tag but ${product} version ${bytes.join('.')}` };
     const declared = head.readBigUInt64LE(offset + 16);
     const declaredBytes = declared <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(declared) : null;
     return {
         magic: true,
-        layout: 'ftrt',
+        layout: rtx ? 'vtrt' : 'ftrt',
+        product,
+        computeCapabilities: rtx ? targetsAt(head, offset + 32) : null,
         tensorrtVersion: bytes.join('.'),
         declaredBytes,
         problem: sizeProblem(declaredBytes, planBytes),
     };
+}
+/** The compute capabilities of byte `at`'s bits; null when the header is too short to hold it. */
+function targetsAt(head, at) {
+    if (head.length <= at)
+        return null;
+    return RTX_TARGETS.filter((_, bit) => (head[at] >> bit) & 1);
 }
 /** Every real ftrt plan examined holds its own total size at bytes 16-23; a plan that disagrees is damaged. */
 function sizeProblem(declared, actual) {
@@ -7212,7 +7409,7 @@ function readPlanHeader(head, fileBytes) {
             }
         }
     }
-    return { ...notAPlan, problem: 'no "ftrt" plan header: not a TensorRT plan', ...none };
+    return { ...notAPlan, problem: 'no "ftrt" (or "vtrt") plan header: not a TensorRT plan', ...none };
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/zero-runs.js
@@ -9544,6 +9741,13 @@ const EVIDENCE = [
         hint: 'trtexec built the engine and could not write it: check the free space of the output folder and that it ' +
             'is writable (df -h; a read-only mount), then build again.',
     },
+    // TensorRT-RTX checks a profile's shapes against the network itself (real logs, test/fixtures/tensorrt-rtx/logs).
+    // Before driver-insufficient: building on a CPU (TensorRT-RTX's default), checking a bad profile also logs a
+    // CUDA driver error (cudaError 35) that nothing else in the build needed.
+    {
+        kind: 'bad-profile',
+        pattern: anyOf(/please ensure that the optimization profiles satisfy MIN<=OPT<=MAX/, /input tensor \S+ has \d+ dimensions but profile \d+ has \d+ dimensions/),
+    },
     {
         kind: 'driver-insufficient',
         pattern: /CUDA driver version is insufficient for CUDA runtime version|CUDA initialization failure with error:? 35\b/,
@@ -9561,6 +9765,15 @@ const EVIDENCE = [
         hint: 'A library passed with --dynamicPlugins must export getCreators (older TensorRT: getPluginCreators) and ' +
             'setLoggerFinder; export them from the plugin, or list ' +
             'it under `plugins:` so trt-ci loads it with --staticPlugins.',
+    },
+    // An op the parser has no importer for: it then looks for a plugin of the op's name, and says the plugin is not
+    // found (TensorRT-RTX 1.7, test/fixtures/tensorrt-rtx/logs/unsupported.log). Before plugin-missing.
+    {
+        kind: 'onnx-parse',
+        pattern: /In function checkFallbackPluginImporter/,
+        hint: 'The ONNX has an op this TensorRT has no importer for (the parser then looked for a plugin of its name and ' +
+            'found none): the node is the one the log names ("While parsing node number …"). Export it as ops TensorRT ' +
+            'imports (another opset, a supported equivalent), or give a plugin that implements it under plugins:.',
     },
     {
         kind: 'plugin-missing',
@@ -9607,6 +9820,13 @@ const EVIDENCE = [
     },
     // After out-of-memory, whose builds also end in it; before the assertion and the crash that may follow it.
     { kind: 'no-implementation', pattern: /Could not find any implementation for node/ },
+    // Myelin's words for the same, where the workspace is what is short (TensorRT-RTX 1.7 with a 1-byte workspace).
+    {
+        kind: 'no-implementation',
+        pattern: /no tactics to implement the operation within workspace limit/,
+        hint: 'TensorRT found no kernel that fits the workspace it was given: raise workspace: (and min-workspace:), ' +
+            'or leave workspace: unset for the builder to use what the GPU has.',
+    },
     {
         kind: 'onnx-parse',
         pattern: anyOf(/Failed to parse onnx file/, /Failure while parsing ONNX file/, /While parsing node number/, /Parsing model failed/, 
@@ -9736,6 +9956,8 @@ const FIXED_HINTS = {
         "calibrate at the profile's shapes (--minShapesCalib/--optShapesCalib/--maxShapesCalib), or give a quantized " +
         '(Q/DQ) ONNX (ModelOpt) with precision: strongly-typed: it needs no calibrator, and is the only INT8 TensorRT 11 ' +
         'builds.',
+    'bad-profile': "The profile's shapes do not fit the model: give each input the ONNX makes dynamic as many dimensions as it " +
+        'has, with min <= opt <= max in every one (the message names the input and what TensorRT found).',
     'no-implementation': 'TensorRT found no kernel for the node the message names at these shapes and precisions. Give the build more ' +
         "workspace (workspace:, min-workspace:), narrow the profile's max shapes, drop a precision pinned on that node " +
         '(keep-fp32:, or --layerPrecisions with --precisionConstraints=obey), or try another TensorRT release; a ' +
@@ -11358,139 +11580,6 @@ function notesOf(base, head) {
     return notes;
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/tensorrt/compat.js
-// Driver, CUDA, GPU and TensorRT compatibility facts, from docs/compatibility.md (each names its
-// NVIDIA source there). Pure data and the comparisons over it.
-
-/** "580.159.04" → [580, 159, 4]; null when it is not a driver version. */
-function parseDriver(text) {
-    if (!/^\d+(\.\d+){0,2}$/.test(text.trim()))
-        return null;
-    return text.trim().split('.').map(Number);
-}
-function compareDriver(a, b) {
-    const x = parseDriver(a) ?? [];
-    const y = parseDriver(b) ?? [];
-    for (let i = 0; i < Math.max(x.length, y.length); i += 1) {
-        const d = (x[i] ?? 0) - (y[i] ?? 0);
-        if (d !== 0)
-            return d;
-    }
-    return 0;
-}
-/**
- * Minor-version compatibility floor per CUDA major on Linux: below it nothing built with that CUDA
- * runs (CUDA Compatibility guide, Table 1, and the 12.0/13.0 GA toolkit drivers).
- */
-const DRIVER_FLOOR = { 11: '450.80.02', 12: '525.60.13', 13: '580.65.06' };
-/** The Linux driver each toolkit GA shipped with (CUDA release notes, Table 3). */
-const TOOLKIT_DRIVER = {
-    '13.2': '595.45.04',
-    '13.1': '590.44.01',
-    '13.0': '580.65.06',
-    '12.9': '575.51.03',
-    '12.8': '570.26',
-    '12.6': '560.28.03',
-    '12.5': '555.42.02',
-    '12.4': '550.54.14',
-    '12.3': '545.23.06',
-    '12.2': '535.54.03',
-    '12.1': '530.30.02',
-    '12.0': '525.60.13',
-    '11.8': '520.61.05',
-    '11.7': '515.43.04',
-    '11.6': '510.39.01',
-    '11.5': '495.29.05',
-    '11.4': '470.42.01',
-    '11.3': '465.19.01',
-    '11.2': '460.27.03',
-    '11.1': '455.23',
-    '11.0': '450.51.05',
-};
-/** Compute capability "9.0" → 90; null when unknown. */
-function smNumber(cc) {
-    const match = cc ? /^(\d+)\.(\d+)$/.exec(cc) : null;
-    return match ? Number(match[1]) * 10 + Number(match[2]) : null;
-}
-/**
- * Newer GPUs and the first TensorRT known to support them; `unsupportedThrough` is the newest release
- * known to reject them. Between the two nothing is known, and trt-ci says so instead of guessing.
- */
-const NEWER_GPUS = [
-    { sm: 86, supportedFrom: '8.4', unsupportedThrough: '7.2', source: 'NVIDIA/TensorRT#2332, #1428' },
-    { sm: 89, supportedFrom: '8.5', unsupportedThrough: '8.4', source: 'NVIDIA/TensorRT#2727' },
-    { sm: 90, supportedFrom: '10.1', source: 'TensorRT 10.1 support matrix' },
-    { sm: 100, supportedFrom: '10.9', source: 'TensorRT OSS 10.9 CUDA architectures' },
-    { sm: 103, supportedFrom: '11.5', source: 'TensorRT 11.5.0 release notes' },
-    { sm: 107, supportedFrom: '11.3', source: 'TensorRT 11.3.0 release notes' },
-    { sm: 110, supportedFrom: '10.13', source: 'TensorRT OSS 10.13 CUDA architectures' },
-    {
-        sm: 120,
-        supportedFrom: '10.9',
-        unsupportedThrough: '10.7',
-        source: 'TensorRT 10.7 rejects SM 120; OSS 10.9 builds it',
-    },
-    { sm: 121, supportedFrom: '11.1', source: 'TensorRT 11.1.0 release notes' },
-];
-/** Whether a TensorRT release can build for a GPU of this compute capability. */
-function archSupport(version, cc) {
-    const v = formatVersion(version);
-    const sm = smNumber(cc);
-    if (sm === null)
-        return {
-            status: 'warn',
-            message: `compute capability unknown; cannot tell whether TensorRT ${v} supports this GPU`,
-        };
-    if (atLeast(version, '10.5') && sm < 75)
-        return {
-            status: 'fail',
-            message: `TensorRT ${v} needs compute capability >= 7.5 (Volta was removed in 10.5), this GPU is ${cc}`,
-        };
-    if (atLeast(version, '10.0') && sm < 70)
-        return { status: 'fail', message: `TensorRT ${v} needs compute capability >= 7.0, this GPU is ${cc}` };
-    if (atLeast(version, '8.6') && sm < 60)
-        return {
-            status: 'fail',
-            message: `TensorRT ${v} dropped Kepler and Maxwell (8.5.3 was the last), this GPU is ${cc}`,
-        };
-    if (atLeast(version, '10.0') && sm === 70)
-        return { status: 'warn', message: `Volta (7.0) is deprecated in TensorRT ${v} and removed in 10.5` };
-    if (atLeast(version, '8.6') && sm < 70)
-        return { status: 'warn', message: `Pascal (${cc}) is deprecated in TensorRT ${v}` };
-    if (version.major >= 11 && sm === 75)
-        return {
-            status: 'warn',
-            message: `Turing (7.5) on TensorRT 11 is not confirmed: the OSS 11.0 build dropped SM 75 and 11.1 restored it`,
-        };
-    const newer = NEWER_GPUS.find((g) => g.sm === sm);
-    if (newer) {
-        if (atLeast(version, newer.supportedFrom))
-            return { status: 'pass', message: `TensorRT ${v} supports compute capability ${cc}` };
-        if (newer.unsupportedThrough && !atLeast(version, compat_nextMinor(newer.unsupportedThrough))) {
-            return {
-                status: 'fail',
-                message: `TensorRT ${v} does not support compute capability ${cc} ` +
-                    `(${newer.source}); it is supported from ${newer.supportedFrom}`,
-            };
-        }
-        return {
-            status: 'warn',
-            message: `compute capability ${cc} is known to work from TensorRT ` +
-                `${newer.supportedFrom} (${newer.source}); ${v} is not confirmed`,
-        };
-    }
-    if (sm > 90)
-        return {
-            status: 'warn',
-            message: `compute capability ${cc} is newer than anything trt-ci knows about for TensorRT ${v}`,
-        };
-    return { status: 'pass', message: `TensorRT ${v} supports compute capability ${cc}` };
-}
-function compat_nextMinor(majorMinor) {
-    const [major, minor] = majorMinor.split('.').map(Number);
-    return `${major}.${minor + 1}`;
-}
-
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/deploy-rules.js
 // Will a plan load where it ships? TensorRT's rules for a serialized engine on another GPU, TensorRT and OS,
 // and the lines it prints when it will not (docs/deploy.md has the sources). Pure: what the build knew and
@@ -11607,10 +11696,45 @@ function predictLoad(plan, target) {
                 : 'build on a Linux runner (drop --runtimePlatform)',
         };
     }
+    if (plan.rtx)
+        return rtxVerdict(plan, plan.rtx.computeCapabilities, target);
     const version = versionVerdict(plan, target);
     if (version)
         return version;
     return hardwareVerdict(plan, target);
+}
+/**
+ * TensorRT-RTX's rules (docs/tensorrt-rtx.md): a plan loads only on its own release, and runs on the compute
+ * capabilities it was built for (its header's); a GPU outside TensorRT-RTX's list (9.0: H100, H200) runs one only
+ * off-label, through forward-compatible PTX, which nothing promises.
+ */
+function rtxVerdict(plan, targets, target) {
+    const built = plan.tensorrtVersion;
+    const rebuild = "build with the target's TensorRT-RTX release (its plans are not compatible across releases)";
+    if (target.tensorrt && built && built !== target.tensorrt && !built.startsWith(`${target.tensorrt}.`))
+        return {
+            verdict: 'fails',
+            line: `a TensorRT-RTX ${built} plan does not load on TensorRT-RTX ${target.tensorrt}`,
+            fix: rebuild,
+        };
+    const cc = target.computeCapability ?? (target.gpu ? computeCapabilityOf(target.gpu) : null);
+    if (!cc || !targets)
+        return {
+            verdict: 'unknown',
+            line: "the target's compute capability or the plan's targets are not known",
+            fix: null,
+        };
+    if (targets.includes(cc))
+        return { verdict: 'loads', line: null, fix: null };
+    const add = `add --compute-capability ${cc} to the producer's build command`;
+    if (RTX_COMPUTE_CAPABILITIES.includes(cc))
+        return { verdict: 'fails', line: `built for compute capability ${targets.join(', ')}, not ${cc}`, fix: add };
+    return {
+        verdict: 'unknown',
+        line: `compute capability ${cc} is not one TensorRT-RTX builds for (${RTX_COMPUTE_CAPABILITIES.join(', ')}): ` +
+            'it runs the plan only off-label, through forward-compatible PTX',
+        fix: 'load it there to know (deploy-targets), or deploy to a GPU TensorRT-RTX targets',
+    };
 }
 function versionVerdict(plan, target) {
     const built = plan.tensorrtVersion;
@@ -11845,6 +11969,7 @@ function predictDeploy(outcomes, os) {
             continue;
         const rows = predictTargets({
             tensorrtVersion: plan.scan.tensorrtVersion,
+            rtx: plan.scan.product === 'TensorRT-RTX' ? { computeCapabilities: plan.scan.computeCapabilities } : undefined,
             computeCapability: outcome.gpu?.computeCapability ?? null,
             gpu: outcome.gpu?.name ?? null,
             os,
@@ -12432,7 +12557,7 @@ function gpuChecks(input) {
         smi,
         driverCheck(selected, input),
         combine('gpu-arch', selected.map((gpu) => ({ gpu, verdict: archSupport(input.tensorrt, gpu.computeCapability) })), `Use a TensorRT release that supports these GPUs, or run ` +
-            `on runners whose GPUs this TensorRT supports (runs-on labels).`, `TensorRT ${formatVersion(input.tensorrt)} supports every GPU here`),
+            `on runners whose GPUs this TensorRT supports (runs-on labels).`, `${productOf(input.tensorrt)} ${formatVersion(input.tensorrt)} supports every GPU here`),
         expectGpuCheck(selected, input.expectGpu),
         memoryCheck(selected, input),
         processCheck(selected, input.apps),
@@ -14887,6 +15012,8 @@ function buildSecondsOf(report) {
     return seconds.length ? new Map(seconds) : undefined;
 }
 
+// EXTERNAL MODULE: external "node:url"
+var external_node_url_ = __webpack_require__(73136);
 ;// CONCATENATED MODULE: ./.build/tsc/common/position.js
 /** `trt-ci.yml:12:9`, as editors and terminals link it: a config error's head and a report's annotations. */
 function formatPosition(position) {
@@ -15183,12 +15310,14 @@ function parseDims(text) {
 
 
 
+
 const COMMAND = 'a list of arguments like [python3, build.py, --onnx, "{onnx}", --plan, "{plan}"]';
 const PLAN = 'where the command writes its plan, like "{plan}" or "out/{model}.{profile}.plan"';
 const buildCommand = schemas/* strictObject */.rej({
-    command: schemas/* array */.YOg(schemas/* string */.YjP(expected('an argument')).min(1, expected('an argument')), expected(COMMAND))
+    command: schemas/* array */.YOg(fromEnv(schemas/* string */.YjP(expected('an argument')).min(1, expected('an argument'))), expected(COMMAND))
         .min(1, expected(COMMAND))
-        .describe('The program and its arguments, one per item (never a shell line): {onnx}, {plan}, {layer-info}, ' +
+        .describe(`The program and its arguments, one per item (never a shell line; \${NAME} from the environment, ` +
+        `\${TRT_CI_PRODUCERS} the folder of the producers trt-ci ships): {onnx}, {plan}, {layer-info}, ` +
         '{model}, {profile}, {precision}, {keep-fp32}, {workspace}, {min-shapes}, {opt-shapes}, ' +
         '{max-shapes} and {timing-cache} are filled in per build (docs/build-command.md).'),
     plan: schemas/* string */.YjP(expected(PLAN))
@@ -15201,18 +15330,21 @@ const buildCommand = schemas/* strictObject */.rej({
     'still runs them unless run: names a command too.');
 const RUN_COMMAND = 'a list of arguments like [python3, run_engine.py, "{request}"]';
 const runCommand = schemas/* strictObject */.rej({
-    command: schemas/* array */.YOg(schemas/* string */.YjP(expected('an argument')).min(1, expected('an argument')), expected(RUN_COMMAND))
+    command: schemas/* array */.YOg(fromEnv(schemas/* string */.YjP(expected('an argument')).min(1, expected('an argument'))), expected(RUN_COMMAND))
         .min(1, expected(RUN_COMMAND))
-        .describe('The program and its arguments, one per item (never a shell line): {request} is filled in with the ' +
+        .describe(`The program and its arguments, one per item (never a shell line; \${NAME} from the environment, as in ` +
+        'build.command): {request} is filled in with the ' +
         "path of the run's request, a JSON file (docs/run-command.md)."),
 }, expected('a mapping with command:'))
     .optional()
     .describe('Run the built plans with this command instead of trtexec (e.g. a script against the TensorRT Python ' +
     'runtime): the benchmark, the accuracy check and the latency A/B go through it (docs/run-command.md).');
+/** A {name} placeholder; not the braces of ${NAME}, an environment variable (filled in from the job's). */
+const PLACEHOLDER = /(?<!\$)\{([^{}]*)\}/g;
 /** A {name} that is none of the placeholders, said with the nearest one. */
 function unknownPlaceholder(text, path) {
     const known = new Set(BUILD_PLACEHOLDERS);
-    const name = [...text.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1]).find((n) => !known.has(n));
+    const name = [...text.matchAll(PLACEHOLDER)].map((m) => m[1]).find((n) => !known.has(n));
     if (name === undefined)
         return [];
     const near = closest(name, BUILD_PLACEHOLDERS);
@@ -15221,7 +15353,7 @@ function unknownPlaceholder(text, path) {
 }
 /** A {name} in a run command other than {request}. */
 function unknownRunPlaceholder(text, path) {
-    const name = [...text.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1]).find((n) => n !== 'request');
+    const name = [...text.matchAll(PLACEHOLDER)].map((m) => m[1]).find((n) => n !== 'request');
     return name === undefined ? [] : [{ path, message: `{${name}} is not filled in (a run command has {request})` }];
 }
 /** A plan path that leaves trt-ci.yml's folder: absolute, or climbing out of it with `..`. */
@@ -16467,6 +16599,7 @@ function findProblems(raw, config, options) {
 
 
 
+
 /**
  * Reads `file` (relative to `cwd`); messages name it as given, and its paths are relative to its folder.
  * `${NAME}` in the trtexec, nvidia-smi, ONNX and plugin paths comes from `env`.
@@ -16480,8 +16613,21 @@ function loadConfig(file, cwd, env, options = {}) {
     catch (error) {
         throw new errors/* InputError */.dz(`${file}: cannot read config: ${(0,errors/* fileProblem */.Wj)(error, 'a trt-ci.yml file')}`);
     }
-    return parseConfig(text, file, (0,external_node_path_.dirname)(path), env, options);
+    return parseConfig(text, file, (0,external_node_path_.dirname)(path), { TRT_CI_PRODUCERS: PRODUCERS ?? undefined, ...env }, options);
 }
+/**
+ * The producers trt-ci ships (producers/: TensorRT-RTX's builder and runner, the TensorRT runtime's runner),
+ * `${TRT_CI_PRODUCERS}` in trt-ci.yml unless the environment sets it: found from this module up, in the source
+ * (src/config/) and in the bundles (dist/) alike; null where trt-ci is installed without them.
+ */
+const PRODUCERS = (() => {
+    let dir = (0,external_node_path_.dirname)((0,external_node_url_.fileURLToPath)(import.meta.url));
+    for (let up = 0; up < 4; up++, dir = (0,external_node_path_.dirname)(dir)) {
+        if ((0,external_node_fs_.existsSync)((0,external_node_path_.join)(dir, 'producers', 'tensorrt_rtx.py')))
+            return (0,external_node_path_.join)(dir, 'producers');
+    }
+    return null;
+})();
 /** Parses and validates config text; `file` names it in messages, paths in it are relative to `dir`. */
 function parseConfig(text, file, dir = (0,external_node_path_.dirname)(file), env = {}, options = {}) {
     const lines = new dist/* LineCounter */.HN();
@@ -16537,7 +16683,7 @@ function listed(problems) {
 // trtexec (its own process group, pinned to the GPU, credentials removed, killed on timeout or cancel), in
 // trt-ci.yml's folder. trt-ci writes the request as JSON, fills in {request} (and TRT_CI_RUN_REQUEST) with its
 // path, and reads the result the command writes where the request says. docs/run-command.md is the contract;
-// examples/run_engine_tensorrt.py keeps it for the TensorRT Python API.
+// producers/run_request.py keeps it for the TensorRT Python API and for TensorRT-RTX's.
 
 
 
@@ -16568,6 +16714,8 @@ const resultSchema = schemas/* object */.Ikc({
     timesMs: schemas/* array */.YOg(schemas/* number */.aig().finite().nonnegative()).optional(),
     measurement: command_runner_measurementSchema.optional(),
     tensorrtVersion: schemas/* string */.YjP().optional(),
+    /** A runtime that is not TensorRT itself: TensorRT-RTX, whose version tensorrtVersion then is. */
+    product: schemas/* enum */.k5n(['TensorRT-RTX']).optional(),
 });
 function commandRunner(run, seam, dir) {
     return new CommandRunner(run, seam, dir);
@@ -16672,7 +16820,7 @@ class CommandRunner {
             const version = result.tensorrtVersion ? parseVersion(result.tensorrtVersion) : null;
             if (!version)
                 throw new RunFailed(`${this.name} gave no tensorrtVersion like "10.16.1"`, log, false);
-            return { version, helpFlags: new Set() };
+            return { version: { ...version, ...(result.product && { product: result.product }) }, helpFlags: new Set() };
         }
         catch (error) {
             if (!(error instanceof RunFailed))
@@ -19297,7 +19445,7 @@ function headlineSection(reports, rows, options) {
     const budgets = rows.flatMap((r) => r.build.budgets);
     const failedBudgets = budgets.filter((b) => b.status === 'fail').length;
     const warnings = budgets.filter((b) => b.status === 'warn').length;
-    const versions = [...new Set(reports.map((r) => r.environment.tensorrtVersion))].join(', ');
+    const versions = [...new Set(reports.map((r) => `${r.environment.product} ${r.environment.tensorrtVersion}`))].join(', ');
     const lines = [
         `## ${options.title} ${passed ? '✅ passed' : '❌ failed'}`,
         ...reports.flatMap((r) => r.interrupted
@@ -19310,7 +19458,7 @@ function headlineSection(reports, rows, options) {
         ...actionLines(actionItems(reports), options.configLink),
         '',
         [
-            `${built}/${rows.length} engines built · TensorRT ${markdown_text_text(versions)}${cacheLine(reports)}`,
+            `${built}/${rows.length} engines built · ${markdown_text_text(versions)}${cacheLine(reports)}`,
             failedBudgets ? ` · ❌ ${failedBudgets} budget${failedBudgets > 1 ? 's' : ''} failed` : '',
             warnings ? ` · ⚠️ ${warnings} warning${warnings > 1 ? 's' : ''}` : '',
         ].join(''),
@@ -19754,6 +19902,7 @@ async function manifestOf(outcomes, context, createdAt, commit) {
 function runEnvironment(context, stage) {
     return {
         tensorrtVersion: formatVersion(context.version, true),
+        product: productOf(context.version),
         trtexec: context.config.trtexec,
         gpus: stage.gpus,
         gpuQueryError: stage.gpuQueryError,

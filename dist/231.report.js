@@ -289,6 +289,8 @@ const FAILURE_KINDS = [
     'no-implementation',
     /** The network has a dynamic or shape input that the build's optimization profile gives no shape. */
     'no-profile',
+    /** The profile's shapes do not fit the model: another rank than the input's, or not min <= opt <= max. */
+    'bad-profile',
     'cancelled',
     /** Not built: the runner failed its preflight (said once for the run, not per engine). */
     'preflight-failed',
@@ -760,9 +762,20 @@ const planHeaderSchema = schemas/* object */.Ikc({
     magic: schemas/* boolean */.zMY(),
     /**
      * `ftrt`: the layout trtexec's printPlanVersion reads (version in bytes 24-27, total size in 16-23);
-     * `ptrt`: the older layout of TensorRT 8.2-era plans, whose header carries no readable version.
+     * `ptrt`: the older layout of TensorRT 8.2-era plans, whose header carries no readable version; `vtrt`:
+     * TensorRT-RTX's, the `ftrt` layout under another tag (its version in 24-27 is TensorRT-RTX's).
      */
-    layout: schemas/* enum */.k5n(['ftrt', 'ptrt']).nullable(),
+    layout: schemas/* enum */.k5n(['ftrt', 'ptrt', 'vtrt']).nullable(),
+    /**
+     * Whose plan: `TensorRT`, or `TensorRT-RTX` (tag `vtrt`, the same layout: docs/plan-header.md). Null when the
+     * file is no plan; absent in reports before 0.15 (TensorRT).
+     */
+    product: schemas/* enum */.k5n(['TensorRT', 'TensorRT-RTX']).nullable().default('TensorRT'),
+    /**
+     * The compute capabilities a TensorRT-RTX plan was built for (byte 32's bits, learned from real plans: 7.5,
+     * 8.0, 8.6, 8.9, 12.0, 12.1); null for a TensorRT plan, whose header names none.
+     */
+    computeCapabilities: schemas/* array */.YOg(schemas/* string */.YjP()).nullable().default(null),
     /** The plan's total size in bytes as its `ftrt` header says (bytes 16-23, little-endian u64). */
     declaredBytes: count.nullable(),
     /** From bytes 24-27 of the plan: major.minor.patch.build. */
@@ -1068,6 +1081,8 @@ const reportSchema = schemas/* object */.Ikc({
     config: schemas/* string */.YjP(),
     environment: schemas/* object */.Ikc({
         tensorrtVersion: schemas/* string */.YjP(),
+        /** Whose version that is: TensorRT, or TensorRT-RTX (a run command that said so); absent before 0.15. */
+        product: schemas/* enum */.k5n(['TensorRT', 'TensorRT-RTX']).default('TensorRT'),
         trtexec: schemas/* string */.YjP(),
         gpus: schemas/* array */.YOg(gpuInfoSchema),
         /** Why GPU facts are missing, when they are. */
@@ -3163,7 +3178,7 @@ function headlineSection(reports, rows, options) {
     const budgets = rows.flatMap((r) => r.build.budgets);
     const failedBudgets = budgets.filter((b) => b.status === 'fail').length;
     const warnings = budgets.filter((b) => b.status === 'warn').length;
-    const versions = [...new Set(reports.map((r) => r.environment.tensorrtVersion))].join(', ');
+    const versions = [...new Set(reports.map((r) => `${r.environment.product} ${r.environment.tensorrtVersion}`))].join(', ');
     const lines = [
         `## ${options.title} ${passed ? '✅ passed' : '❌ failed'}`,
         ...reports.flatMap((r) => r.interrupted
@@ -3176,7 +3191,7 @@ function headlineSection(reports, rows, options) {
         ...actionLines(actionItems(reports), options.configLink),
         '',
         [
-            `${built}/${rows.length} engines built · TensorRT ${markdown_text_text(versions)}${cacheLine(reports)}`,
+            `${built}/${rows.length} engines built · ${markdown_text_text(versions)}${cacheLine(reports)}`,
             failedBudgets ? ` · ❌ ${failedBudgets} budget${failedBudgets > 1 ? 's' : ''} failed` : '',
             warnings ? ` · ⚠️ ${warnings} warning${warnings > 1 ? 's' : ''}` : '',
         ].join(''),

@@ -163,7 +163,7 @@ describe('trt-ci ab through the run command', () => {
 
 const hasNumpy = spawnSync('python3', ['-c', 'import numpy'], { stdio: 'ignore' }).status === 0;
 
-describe('examples/run_engine_tensorrt.py keeps the contract (its TensorRT part replaced by a fake engine)', () => {
+describe('producers/run_request.py keeps the contract (its TensorRT part replaced by a fake engine)', () => {
   const HARNESS = join(import.meta.dirname, 'support', 'python', 'example_contract.py');
   const example = (dir: string) =>
     commandRunner(

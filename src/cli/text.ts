@@ -34,7 +34,8 @@ export function renderRunText(report: Report): string {
   // A failed run says why in its first line, whatever failed it (a deploy prediction under every ✔ too).
   const why = whyFailed(report);
   const status = why.length === 0 ? report.status : `failed: ${why[0]}${why.length > 1 ? ` (+${why.length - 1})` : ''}`;
-  const out = [`TensorRT ${report.environment.tensorrtVersion} — ${status}`, line(header), ...rows.map(line)];
+  const product = `${report.environment.product} ${report.environment.tensorrtVersion}`;
+  const out = [`${product} — ${status}`, line(header), ...rows.map(line)];
   if (report.cache) {
     const c = report.cache;
     out.push(
@@ -103,7 +104,7 @@ export function describePlan(plan: EngineScan): string {
   const what =
     plan.layout === 'ptrt'
       ? 'TensorRT plan, older layout, version not readable from the header'
-      : `TensorRT ${plan.tensorrtVersion} plan`;
+      : `${plan.product ?? 'TensorRT'} ${plan.tensorrtVersion} plan${targetsOf(plan)}`;
   const out = [
     `${plan.path}: ${plan.magic ? `${what}${container}${plan.problem ? `, ${plan.problem}` : ''}` : plan.problem}`,
     `  ${formatBytes(plan.bytes)}, ${zeros}, trailing zero run ${formatBytes(plan.trailingZeroBytes)}, ` +
@@ -138,3 +139,10 @@ export function describeLog(log: ParsedLog): string {
     out.push(`failure:      ${log.failure.kind}`, `  ${log.failure.message}`, `  hint: ${log.failure.hint}`);
   return `${out.join('\n')}\n`;
 }
+
+/** ", for compute capability 8.9": the targets a TensorRT-RTX plan's header names; nothing for TensorRT's. */
+const targetsOf = (plan: EngineScan) =>
+  plan.computeCapabilities?.length
+    ? `, for compute capabilit${plan.computeCapabilities.length > 1 ? 'ies' : 'y'} ` +
+      plan.computeCapabilities.join(', ')
+    : '';

@@ -6,6 +6,7 @@ import { closest } from '../common/did-you-mean.js';
 import { BUILD_PLACEHOLDERS, type Config, type ConfigPath } from '../contract/config.js';
 import type { Problem } from './model-files.js';
 import { expected } from './values.js';
+import { fromEnv } from './schema-walk.js';
 
 const COMMAND = 'a list of arguments like [python3, build.py, --onnx, "{onnx}", --plan, "{plan}"]';
 const PLAN = 'where the command writes its plan, like "{plan}" or "out/{model}.{profile}.plan"';
@@ -14,10 +15,11 @@ export const buildCommand = z
   .strictObject(
     {
       command: z
-        .array(z.string(expected('an argument')).min(1, expected('an argument')), expected(COMMAND))
+        .array(fromEnv(z.string(expected('an argument')).min(1, expected('an argument'))), expected(COMMAND))
         .min(1, expected(COMMAND))
         .describe(
-          'The program and its arguments, one per item (never a shell line): {onnx}, {plan}, {layer-info}, ' +
+          `The program and its arguments, one per item (never a shell line; \${NAME} from the environment, ` +
+            `\${TRT_CI_PRODUCERS} the folder of the producers trt-ci ships): {onnx}, {plan}, {layer-info}, ` +
             '{model}, {profile}, {precision}, {keep-fp32}, {workspace}, {min-shapes}, {opt-shapes}, ' +
             '{max-shapes} and {timing-cache} are filled in per build (docs/build-command.md).',
         ),
@@ -41,10 +43,11 @@ export const runCommand = z
   .strictObject(
     {
       command: z
-        .array(z.string(expected('an argument')).min(1, expected('an argument')), expected(RUN_COMMAND))
+        .array(fromEnv(z.string(expected('an argument')).min(1, expected('an argument'))), expected(RUN_COMMAND))
         .min(1, expected(RUN_COMMAND))
         .describe(
-          'The program and its arguments, one per item (never a shell line): {request} is filled in with the ' +
+          `The program and its arguments, one per item (never a shell line; \${NAME} from the environment, as in ` +
+            'build.command): {request} is filled in with the ' +
             "path of the run's request, a JSON file (docs/run-command.md).",
         ),
     },
@@ -65,10 +68,13 @@ interface RawBuild {
   models: { 'extra-args'?: string[] | undefined; 'deploy-cost'?: boolean | undefined }[];
 }
 
+/** A {name} placeholder; not the braces of ${NAME}, an environment variable (filled in from the job's). */
+const PLACEHOLDER = /(?<!\$)\{([^{}]*)\}/g;
+
 /** A {name} that is none of the placeholders, said with the nearest one. */
 function unknownPlaceholder(text: string, path: ConfigPath): Problem[] {
   const known = new Set<string>(BUILD_PLACEHOLDERS);
-  const name = [...text.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1]!).find((n) => !known.has(n));
+  const name = [...text.matchAll(PLACEHOLDER)].map((m) => m[1]!).find((n) => !known.has(n));
   if (name === undefined) return [];
   const near = closest(name, BUILD_PLACEHOLDERS);
   const all = BUILD_PLACEHOLDERS.map((p) => `{${p}}`).join(', ');
@@ -77,7 +83,7 @@ function unknownPlaceholder(text: string, path: ConfigPath): Problem[] {
 
 /** A {name} in a run command other than {request}. */
 function unknownRunPlaceholder(text: string, path: ConfigPath): Problem[] {
-  const name = [...text.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1]!).find((n) => n !== 'request');
+  const name = [...text.matchAll(PLACEHOLDER)].map((m) => m[1]!).find((n) => n !== 'request');
   return name === undefined ? [] : [{ path, message: `{${name}} is not filled in (a run command has {request})` }];
 }
 

@@ -1,7 +1,8 @@
 // trt-ci.yml read: YAML with positions, the schema, ${NAME} from the environment, the resolved Config, and
 // the rules that span fields; every problem said at once, each at its line.
-import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { LineCounter, parseDocument } from 'yaml';
 import { errorMessage, fileProblem, InputError } from '../common/errors.js';
 import { formatPosition } from '../common/position.js';
@@ -35,8 +36,21 @@ export function loadConfig(file: string, cwd: string, env: NodeJS.ProcessEnv, op
   } catch (error) {
     throw new InputError(`${file}: cannot read config: ${fileProblem(error, 'a trt-ci.yml file')}`);
   }
-  return parseConfig(text, file, dirname(path), env, options);
+  return parseConfig(text, file, dirname(path), { TRT_CI_PRODUCERS: PRODUCERS ?? undefined, ...env }, options);
 }
+
+/**
+ * The producers trt-ci ships (producers/: TensorRT-RTX's builder and runner, the TensorRT runtime's runner),
+ * `${TRT_CI_PRODUCERS}` in trt-ci.yml unless the environment sets it: found from this module up, in the source
+ * (src/config/) and in the bundles (dist/) alike; null where trt-ci is installed without them.
+ */
+const PRODUCERS = (() => {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let up = 0; up < 4; up++, dir = dirname(dir)) {
+    if (existsSync(join(dir, 'producers', 'tensorrt_rtx.py'))) return join(dir, 'producers');
+  }
+  return null;
+})();
 
 /** Parses and validates config text; `file` names it in messages, paths in it are relative to `dir`. */
 export function parseConfig(

@@ -20,6 +20,8 @@ export const FAILURE_KINDS = [
   'no-implementation',
   /** The network has a dynamic or shape input that the build's optimization profile gives no shape. */
   'no-profile',
+  /** The profile's shapes do not fit the model: another rank than the input's, or not min <= opt <= max. */
+  'bad-profile',
   'cancelled',
   /** Not built: the runner failed its preflight (said once for the run, not per engine). */
   'preflight-failed',

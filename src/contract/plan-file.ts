@@ -8,9 +8,20 @@ const planHeaderSchema = z.object({
   magic: z.boolean(),
   /**
    * `ftrt`: the layout trtexec's printPlanVersion reads (version in bytes 24-27, total size in 16-23);
-   * `ptrt`: the older layout of TensorRT 8.2-era plans, whose header carries no readable version.
+   * `ptrt`: the older layout of TensorRT 8.2-era plans, whose header carries no readable version; `vtrt`:
+   * TensorRT-RTX's, the `ftrt` layout under another tag (its version in 24-27 is TensorRT-RTX's).
    */
-  layout: z.enum(['ftrt', 'ptrt']).nullable(),
+  layout: z.enum(['ftrt', 'ptrt', 'vtrt']).nullable(),
+  /**
+   * Whose plan: `TensorRT`, or `TensorRT-RTX` (tag `vtrt`, the same layout: docs/plan-header.md). Null when the
+   * file is no plan; absent in reports before 0.15 (TensorRT).
+   */
+  product: z.enum(['TensorRT', 'TensorRT-RTX']).nullable().default('TensorRT'),
+  /**
+   * The compute capabilities a TensorRT-RTX plan was built for (byte 32's bits, learned from real plans: 7.5,
+   * 8.0, 8.6, 8.9, 12.0, 12.1); null for a TensorRT plan, whose header names none.
+   */
+  computeCapabilities: z.array(z.string()).nullable().default(null),
   /** The plan's total size in bytes as its `ftrt` header says (bytes 16-23, little-endian u64). */
   declaredBytes: count.nullable(),
   /** From bytes 24-27 of the plan: major.minor.patch.build. */

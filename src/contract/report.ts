@@ -315,6 +315,8 @@ export const reportSchema = z.object({
   config: z.string(),
   environment: z.object({
     tensorrtVersion: z.string(),
+    /** Whose version that is: TensorRT, or TensorRT-RTX (a run command that said so); absent before 0.15. */
+    product: z.enum(['TensorRT', 'TensorRT-RTX']).default('TensorRT'),
     trtexec: z.string(),
     gpus: z.array(gpuInfoSchema),
     /** Why GPU facts are missing, when they are. */

@@ -48,6 +48,7 @@ export function predictDeploy(outcomes: readonly BuildOutcome[], os: 'linux' | '
     const rows = predictTargets(
       {
         tensorrtVersion: plan.scan.tensorrtVersion,
+        rtx: plan.scan.product === 'TensorRT-RTX' ? { computeCapabilities: plan.scan.computeCapabilities } : undefined,
         computeCapability: outcome.gpu?.computeCapability ?? null,
         gpu: outcome.gpu?.name ?? null,
         os,

@@ -1,6 +1,6 @@
 import type { ComputeApp, GpuInfo, GpuQuery } from '../gpu/nvidia-smi.js';
 import { archSupport } from '../tensorrt/compat.js';
-import { formatVersion, type TensorRtVersion } from '../tensorrt/version.js';
+import { formatVersion, productOf, type TensorRtVersion } from '../tensorrt/version.js';
 import { formatBytes, MiB } from '../common/units.js';
 import { GPU_CHECK_IDS, type CheckId } from '../contract/checks.js';
 import type { Check, CheckStatus } from '../contract/report.js';
@@ -193,7 +193,7 @@ export function gpuChecks(input: GpuCheckInput): Check[] {
       selected.map((gpu) => ({ gpu, verdict: archSupport(input.tensorrt, gpu.computeCapability) })),
       `Use a TensorRT release that supports these GPUs, or run ` +
         `on runners whose GPUs this TensorRT supports (runs-on labels).`,
-      `TensorRT ${formatVersion(input.tensorrt)} supports every GPU here`,
+      `${productOf(input.tensorrt)} ${formatVersion(input.tensorrt)} supports every GPU here`,
     ),
     expectGpuCheck(selected, input.expectGpu),
     memoryCheck(selected, input),

@@ -23,7 +23,7 @@ import { writeNewFiles } from '../proc/new-file.js';
 import { assembleReport } from '../record/assemble.js';
 import { renderSummary } from '../report/render.js';
 import { MEASUREMENT } from '../tensorrt/measurement.js';
-import { formatVersion } from '../tensorrt/version.js';
+import { formatVersion, productOf } from '../tensorrt/version.js';
 import type { verifyBuilds } from '../verify/verify-stage.js';
 import type { PipelineOptions, PipelineResult, RunStart } from './options.js';
 
@@ -67,6 +67,7 @@ async function manifestOf(
 function runEnvironment(context: StageContext, stage: BuildStageResult): Report['environment'] {
   return {
     tensorrtVersion: formatVersion(context.version, true),
+    product: productOf(context.version),
     trtexec: context.config.trtexec,
     gpus: stage.gpus,
     gpuQueryError: stage.gpuQueryError,

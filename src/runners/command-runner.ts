@@ -3,7 +3,7 @@
 // trtexec (its own process group, pinned to the GPU, credentials removed, killed on timeout or cancel), in
 // trt-ci.yml's folder. trt-ci writes the request as JSON, fills in {request} (and TRT_CI_RUN_REQUEST) with its
 // path, and reads the result the command writes where the request says. docs/run-command.md is the contract;
-// examples/run_engine_tensorrt.py keeps it for the TensorRT Python API.
+// producers/run_request.py keeps it for the TensorRT Python API and for TensorRT-RTX's.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -52,6 +52,8 @@ const resultSchema = z.object({
   timesMs: z.array(z.number().finite().nonnegative()).optional(),
   measurement: measurementSchema.optional(),
   tensorrtVersion: z.string().optional(),
+  /** A runtime that is not TensorRT itself: TensorRT-RTX, whose version tensorrtVersion then is. */
+  product: z.enum(['TensorRT-RTX']).optional(),
 });
 type RunResult = z.infer<typeof resultSchema>;
 type RunOutput = z.infer<typeof outputSchema>;
@@ -170,7 +172,7 @@ class CommandRunner implements PlanRunner, Pick<Trtexec, 'probe'> {
       const result = await this.ask('version', null, { gpu: null, timeoutMs: 120_000 }, folder, log);
       const version = result.tensorrtVersion ? parseVersion(result.tensorrtVersion) : null;
       if (!version) throw new RunFailed(`${this.name} gave no tensorrtVersion like "10.16.1"`, log, false);
-      return { version, helpFlags: new Set<string>() };
+      return { version: { ...version, ...(result.product && { product: result.product }) }, helpFlags: new Set() };
     } catch (error) {
       if (!(error instanceof RunFailed)) throw error;
       throw new InputError(`${where}: a version request failed: ${error.how}`);

@@ -14,7 +14,7 @@ import {
   REPEATABLE_FLAGS,
 } from './flags.js';
 import { MiB } from '../common/units.js';
-import { atLeast, formatVersion, type TensorRtVersion } from './version.js';
+import { atLeast, formatVersion, productOf, stronglyTypedOnly, type TensorRtVersion } from './version.js';
 
 export interface BuildPaths {
   plan: string;
@@ -49,19 +49,19 @@ export function precisionFlag(
   version: TensorRtVersion,
 ): { flag: string | null; writesOnnx?: NarrowType } | { error: string } {
   if (precision === null || precision === 'fp32') return { flag: null };
-  if (precision === 'strongly-typed' && atLeast(version, '11.0')) return { flag: null };
+  if (precision === 'strongly-typed' && stronglyTypedOnly(version)) return { flag: null };
   const narrow = narrowOf(precision);
-  if (narrow && atLeast(version, '11.0')) return { flag: null, writesOnnx: narrow };
+  if (narrow && stronglyTypedOnly(version)) return { flag: null, writesOnnx: narrow };
   // TensorRT 11 has no calibrator: INT8 comes only from the ONNX's Q/DQ nodes (preflight checks it has them).
-  if (precision === 'int8' && atLeast(version, '11.0')) return { flag: null };
+  if (precision === 'int8' && stronglyTypedOnly(version)) return { flag: null };
   const flag = PRECISION_FLAGS[precision]!;
   const verdict = flagSupport(flag, version);
   if (verdict.ok) return { flag };
-  if (atLeast(version, '11.0')) {
+  if (stronglyTypedOnly(version)) {
     return {
       error:
-        `TensorRT ${formatVersion(version)} builds strongly typed networks and has no ${flag}; use precision: ` +
-        'fp16 or bf16 (trt-ci writes that ONNX), give it a strongly typed ONNX (ModelOpt AutoCast) with ' +
+        `${productOf(version)} ${formatVersion(version)} builds strongly typed networks and has no ${flag}; use ` +
+        'precision: fp16 or bf16 (trt-ci writes that ONNX), give it a strongly typed ONNX (ModelOpt AutoCast) with ' +
         'precision: strongly-typed, or remove precision',
     };
   }

@@ -80,6 +80,7 @@ const NEWER_GPUS: { sm: number; supportedFrom: string; unsupportedThrough?: stri
 
 /** Whether a TensorRT release can build for a GPU of this compute capability. */
 export function archSupport(version: TensorRtVersion, cc: string | null): Verdict {
+  if (version.product === 'TensorRT-RTX') return rtxArchSupport(version, cc);
   const v = formatVersion(version);
   const sm = smNumber(cc);
   if (sm === null)
@@ -138,4 +139,24 @@ export function archSupport(version: TensorRtVersion, cc: string | null): Verdic
 function nextMinor(majorMinor: string): string {
   const [major, minor] = majorMinor.split('.').map(Number);
   return `${major}.${minor! + 1}`;
+}
+
+/**
+ * The compute capabilities TensorRT-RTX builds for (its ComputeCapability enum, 1.7: SM75 to SM121; the plan
+ * header's bits, docs/plan-header.md). It builds ahead of time on the CPU for the ones it is given, so the
+ * runner's GPU limits no build: it is where the engines are checked, and one outside the list (H100, H200: 9.0)
+ * runs them only through forward-compatible PTX, off-label.
+ */
+export const RTX_COMPUTE_CAPABILITIES = ['7.5', '8.0', '8.6', '8.9', '12.0', '12.1'];
+
+function rtxArchSupport(version: TensorRtVersion, cc: string | null): Verdict {
+  const v = `TensorRT-RTX ${formatVersion(version)}`;
+  if (cc !== null && RTX_COMPUTE_CAPABILITIES.includes(cc))
+    return { status: 'pass', message: `${v} builds for and runs on compute capability ${cc}` };
+  return {
+    status: 'warn',
+    message:
+      `${v} builds ahead of time for ${RTX_COMPUTE_CAPABILITIES.join(', ')}; this GPU (${cc ?? 'unknown'}) is ` +
+      'none of them: its engines run here only off-label, through forward-compatible PTX',
+  };
 }

@@ -2,7 +2,7 @@
 // and the lines it prints when it will not (docs/deploy.md has the sources). Pure: what the build knew and
 // the target's description in, a verdict with the line and the fix out.
 import { withArticle } from '../common/article.js';
-import { smNumber } from './compat.js';
+import { RTX_COMPUTE_CAPABILITIES, smNumber } from './compat.js';
 
 /** GPU models by compute capability (NVIDIA "CUDA GPU Compute Capability", developer.nvidia.com/cuda-gpus). */
 export const GPU_COMPUTE: Record<string, string> = {
@@ -71,6 +71,8 @@ export interface BuiltPlan {
   gpu: string | null;
   os: 'linux' | 'windows';
   portability: Portability;
+  /** A TensorRT-RTX plan (its header's `vtrt`), with the compute capabilities it was built for. */
+  rtx?: { computeCapabilities: readonly string[] | null } | undefined;
 }
 
 /** A deploy target of trt-ci.yml: a GPU (by model or compute capability), a TensorRT, an OS. */
@@ -168,9 +170,44 @@ export function predictLoad(plan: BuiltPlan, target: DeployTarget): DeployPredic
           : 'build on a Linux runner (drop --runtimePlatform)',
     };
   }
+  if (plan.rtx) return rtxVerdict(plan, plan.rtx.computeCapabilities, target);
   const version = versionVerdict(plan, target);
   if (version) return version;
   return hardwareVerdict(plan, target);
+}
+
+/**
+ * TensorRT-RTX's rules (docs/tensorrt-rtx.md): a plan loads only on its own release, and runs on the compute
+ * capabilities it was built for (its header's); a GPU outside TensorRT-RTX's list (9.0: H100, H200) runs one only
+ * off-label, through forward-compatible PTX, which nothing promises.
+ */
+function rtxVerdict(plan: BuiltPlan, targets: readonly string[] | null, target: DeployTarget): DeployPrediction {
+  const built = plan.tensorrtVersion;
+  const rebuild = "build with the target's TensorRT-RTX release (its plans are not compatible across releases)";
+  if (target.tensorrt && built && built !== target.tensorrt && !built.startsWith(`${target.tensorrt}.`))
+    return {
+      verdict: 'fails',
+      line: `a TensorRT-RTX ${built} plan does not load on TensorRT-RTX ${target.tensorrt}`,
+      fix: rebuild,
+    };
+  const cc = target.computeCapability ?? (target.gpu ? computeCapabilityOf(target.gpu) : null);
+  if (!cc || !targets)
+    return {
+      verdict: 'unknown',
+      line: "the target's compute capability or the plan's targets are not known",
+      fix: null,
+    };
+  if (targets.includes(cc)) return { verdict: 'loads', line: null, fix: null };
+  const add = `add --compute-capability ${cc} to the producer's build command`;
+  if (RTX_COMPUTE_CAPABILITIES.includes(cc))
+    return { verdict: 'fails', line: `built for compute capability ${targets.join(', ')}, not ${cc}`, fix: add };
+  return {
+    verdict: 'unknown',
+    line:
+      `compute capability ${cc} is not one TensorRT-RTX builds for (${RTX_COMPUTE_CAPABILITIES.join(', ')}): ` +
+      'it runs the plan only off-label, through forward-compatible PTX',
+    fix: 'load it there to know (deploy-targets), or deploy to a GPU TensorRT-RTX targets',
+  };
 }
 
 function versionVerdict(plan: BuiltPlan, target: DeployTarget): DeployPrediction | null {

@@ -58,6 +58,9 @@ const FIXED_HINTS = {
     "calibrate at the profile's shapes (--minShapesCalib/--optShapesCalib/--maxShapesCalib), or give a quantized " +
     '(Q/DQ) ONNX (ModelOpt) with precision: strongly-typed: it needs no calibrator, and is the only INT8 TensorRT 11 ' +
     'builds.',
+  'bad-profile':
+    "The profile's shapes do not fit the model: give each input the ONNX makes dynamic as many dimensions as it " +
+    'has, with min <= opt <= max in every one (the message names the input and what TensorRT found).',
   'no-implementation':
     'TensorRT found no kernel for the node the message names at these shapes and precisions. Give the build more ' +
     "workspace (workspace:, min-workspace:), narrow the profile's max shapes, drop a precision pinned on that node " +

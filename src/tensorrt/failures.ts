@@ -34,6 +34,16 @@ const EVIDENCE: Evidence[] = [
       'trtexec built the engine and could not write it: check the free space of the output folder and that it ' +
       'is writable (df -h; a read-only mount), then build again.',
   },
+  // TensorRT-RTX checks a profile's shapes against the network itself (real logs, test/fixtures/tensorrt-rtx/logs).
+  // Before driver-insufficient: building on a CPU (TensorRT-RTX's default), checking a bad profile also logs a
+  // CUDA driver error (cudaError 35) that nothing else in the build needed.
+  {
+    kind: 'bad-profile',
+    pattern: anyOf(
+      /please ensure that the optimization profiles satisfy MIN<=OPT<=MAX/,
+      /input tensor \S+ has \d+ dimensions but profile \d+ has \d+ dimensions/,
+    ),
+  },
   {
     kind: 'driver-insufficient',
     pattern:
@@ -54,6 +64,16 @@ const EVIDENCE: Evidence[] = [
       'A library passed with --dynamicPlugins must export getCreators (older TensorRT: getPluginCreators) and ' +
       'setLoggerFinder; export them from the plugin, or list ' +
       'it under `plugins:` so trt-ci loads it with --staticPlugins.',
+  },
+  // An op the parser has no importer for: it then looks for a plugin of the op's name, and says the plugin is not
+  // found (TensorRT-RTX 1.7, test/fixtures/tensorrt-rtx/logs/unsupported.log). Before plugin-missing.
+  {
+    kind: 'onnx-parse',
+    pattern: /In function checkFallbackPluginImporter/,
+    hint:
+      'The ONNX has an op this TensorRT has no importer for (the parser then looked for a plugin of its name and ' +
+      'found none): the node is the one the log names ("While parsing node number …"). Export it as ops TensorRT ' +
+      'imports (another opset, a supported equivalent), or give a plugin that implements it under plugins:.',
   },
   {
     kind: 'plugin-missing',
@@ -125,6 +145,14 @@ const EVIDENCE: Evidence[] = [
   },
   // After out-of-memory, whose builds also end in it; before the assertion and the crash that may follow it.
   { kind: 'no-implementation', pattern: /Could not find any implementation for node/ },
+  // Myelin's words for the same, where the workspace is what is short (TensorRT-RTX 1.7 with a 1-byte workspace).
+  {
+    kind: 'no-implementation',
+    pattern: /no tactics to implement the operation within workspace limit/,
+    hint:
+      'TensorRT found no kernel that fits the workspace it was given: raise workspace: (and min-workspace:), ' +
+      'or leave workspace: unset for the builder to use what the GPU has.',
+  },
   {
     kind: 'onnx-parse',
     pattern: anyOf(

@@ -1,39 +1,65 @@
 import type { PlanHeader } from '../contract/report.js';
 import { formatBytes } from '../common/units.js';
+import { RTX_COMPUTE_CAPABILITIES } from './compat.js';
 export type { PlanHeader };
 /** TensorRT's kPLAN_FILE_TAG 0x74727466 as stored (little-endian): "ftrt". */
 const MAGIC = 'ftrt';
+/** TensorRT-RTX's tag, with the same layout (docs/plan-header.md: read from real TensorRT-RTX 1.7 plans). */
+const RTX_MAGIC = 'vtrt';
+/** Byte 32 of a TensorRT-RTX plan: a bit per compute capability it was built for, in the enum's order. */
+const RTX_TARGETS = RTX_COMPUTE_CAPABILITIES;
 /** The tag older plans start with (docs/plan-header.md: real TensorRT 8.2-era plans). */
 const OLDER_MAGIC = 'ptrt';
 const HEADER_BYTES = 28;
 const MAX_METADATA_BYTES = 1024 * 1024;
 
-type PlanAt = Pick<PlanHeader, 'magic' | 'layout' | 'tensorrtVersion' | 'declaredBytes' | 'problem'>;
-const notAPlan: PlanAt = { magic: false, layout: null, tensorrtVersion: null, declaredBytes: null, problem: null };
+type PlanAt = Pick<
+  PlanHeader,
+  'magic' | 'layout' | 'product' | 'computeCapabilities' | 'tensorrtVersion' | 'declaredBytes' | 'problem'
+>;
+const notAPlan: PlanAt = {
+  magic: false,
+  layout: null,
+  product: null,
+  computeCapabilities: null,
+  tensorrtVersion: null,
+  declaredBytes: null,
+  problem: null,
+};
 
 /** What the header at `offset` says, `planBytes` being what the file holds from there on. */
 function planAt(head: Buffer, offset: number, planBytes: number): PlanAt {
   const tag = head.toString('latin1', offset, offset + 4);
   if (tag === OLDER_MAGIC) {
     // Its fields moved between releases (two real plans put the size at 12 and at 16): read none of them.
-    return { ...notAPlan, magic: true, layout: 'ptrt' };
+    return { ...notAPlan, magic: true, layout: 'ptrt', product: 'TensorRT' };
   }
-  if (tag !== MAGIC) return notAPlan;
+  if (tag !== MAGIC && tag !== RTX_MAGIC) return notAPlan;
   if (head.length < offset + HEADER_BYTES) {
-    return { ...notAPlan, problem: `starts with "ftrt" but is shorter than the ${HEADER_BYTES}-byte plan header` };
+    return { ...notAPlan, problem: `starts with "${tag}" but is shorter than the ${HEADER_BYTES}-byte plan header` };
   }
   const bytes = [...head.subarray(offset + 24, offset + 28)];
-  // No TensorRT release is 0.x: a 0.0.0.0 header is a file that only looks like a plan.
-  if (bytes[0] === 0) return { ...notAPlan, problem: `has the "ftrt" tag but TensorRT version ${bytes.join('.')}` };
+  const rtx = tag === RTX_MAGIC;
+  const product = rtx ? 'TensorRT-RTX' : 'TensorRT';
+  // No TensorRT release is 0.x (TensorRT-RTX's are 1.x): a 0.0.0.0 header only looks like a plan.
+  if (bytes[0] === 0) return { ...notAPlan, problem: `has the "${tag}" tag but ${product} version ${bytes.join('.')}` };
   const declared = head.readBigUInt64LE(offset + 16);
   const declaredBytes = declared <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(declared) : null;
   return {
     magic: true,
-    layout: 'ftrt',
+    layout: rtx ? 'vtrt' : 'ftrt',
+    product,
+    computeCapabilities: rtx ? targetsAt(head, offset + 32) : null,
     tensorrtVersion: bytes.join('.'),
     declaredBytes,
     problem: sizeProblem(declaredBytes, planBytes),
   };
+}
+
+/** The compute capabilities of byte `at`'s bits; null when the header is too short to hold it. */
+function targetsAt(head: Buffer, at: number): string[] | null {
+  if (head.length <= at) return null;
+  return RTX_TARGETS.filter((_, bit) => (head[at]! >> bit) & 1);
 }
 
 /** Every real ftrt plan examined holds its own total size at bytes 16-23; a plan that disagrees is damaged. */
@@ -71,5 +97,5 @@ export function readPlanHeader(head: Buffer, fileBytes: number): PlanHeader {
       }
     }
   }
-  return { ...notAPlan, problem: 'no "ftrt" plan header: not a TensorRT plan', ...none };
+  return { ...notAPlan, problem: 'no "ftrt" (or "vtrt") plan header: not a TensorRT plan', ...none };
 }

@@ -1,10 +1,22 @@
-/** A TensorRT release: 10.16.1 (build 11). */
+/** A TensorRT release: 10.16.1 (build 11); or one of TensorRT-RTX (its own numbers: 1.7.1.116). */
 export interface TensorRtVersion {
   major: number;
   minor: number;
   patch: number;
   build: number | null;
+  /** Set for TensorRT-RTX, whose numbers are not TensorRT's: none of TensorRT's version rules apply to it. */
+  product?: 'TensorRT-RTX';
 }
+
+/** "TensorRT" or "TensorRT-RTX": whose version this is, for the report and its words. */
+export const productOf = (version: TensorRtVersion): 'TensorRT' | 'TensorRT-RTX' => version.product ?? 'TensorRT';
+
+/**
+ * Whether networks are strongly typed only: TensorRT 11 and TensorRT-RTX, which build FP16 and BF16 from an
+ * ONNX of that type (trt-ci writes it) and have no precision flags and no INT8 calibrator.
+ */
+export const stronglyTypedOnly = (version: TensorRtVersion) =>
+  version.product === 'TensorRT-RTX' || atLeast(version, '11.0');
 
 /**
  * Decodes the `[TensorRT vNNNN] [bNN]` tag of trtexec's `&&&&` lines. NV_TENSORRT_VERSION is

@@ -93,6 +93,18 @@ export function affineOnnx(): Uint8Array {
   return onnx.ModelProto.encode(model).finish();
 }
 
+/** x [1, 4] -> y through one node of an op no ONNX importer has (TrtCiUnknownOp): an unsupported op. */
+export function unknownOpOnnx(): Uint8Array {
+  const graph = onnx.GraphProto.create({
+    name: 'unknown-op',
+    node: [onnx.NodeProto.create({ opType: 'TrtCiUnknownOp', name: 'mystery', input: ['x'], output: ['y'] })],
+    input: [tensorType('x', [1, 4])],
+    output: [tensorType('y', [1, 4])],
+  });
+  const model = onnx.ModelProto.create({ irVersion: 8, opsetImport: [{ domain: '', version: 17 }], graph });
+  return onnx.ModelProto.encode(model).finish();
+}
+
 /** x [batch, 4] -> two outputs, 2x (`names[0]`) and x + 1 (`names[1]`): for outputs whose names trtexec mixes up. */
 export function twoOutputsOnnx(names: [string, string]): Uint8Array {
   const graph = onnx.GraphProto.create({

@@ -53,6 +53,7 @@ export function tensorrtUpgradeReport(gpu = 'NVIDIA H100 PCIe'): Report {
     config: 'trt-ci.yml',
     environment: {
       tensorrtVersion: '11.2.1.2',
+      product: 'TensorRT',
       trtexec: 'trtexec',
       gpus: [gpuInfo(gpu)],
       gpuQueryError: null,
@@ -169,6 +170,7 @@ function runOn(gpu: string, builds: ReportBuild[], extra: Partial<ReportV1> = {}
     config: 'trt-ci.yml',
     environment: {
       tensorrtVersion: '10.16.1.11',
+      product: 'TensorRT',
       trtexec: 'trtexec',
       gpus: [gpuInfo(gpu)],
       gpuQueryError: null,

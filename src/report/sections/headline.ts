@@ -151,7 +151,9 @@ export function headlineSection(
   const budgets = rows.flatMap((r) => r.build.budgets);
   const failedBudgets = budgets.filter((b) => b.status === 'fail').length;
   const warnings = budgets.filter((b) => b.status === 'warn').length;
-  const versions = [...new Set(reports.map((r) => r.environment.tensorrtVersion))].join(', ');
+  const versions = [...new Set(reports.map((r) => `${r.environment.product} ${r.environment.tensorrtVersion}`))].join(
+    ', ',
+  );
   const lines = [
     `## ${options.title} ${passed ? '✅ passed' : '❌ failed'}`,
     ...reports.flatMap((r) =>
@@ -166,7 +168,7 @@ export function headlineSection(
     ...actionLines(actionItems(reports), options.configLink),
     '',
     [
-      `${built}/${rows.length} engines built · TensorRT ${text(versions)}${cacheLine(reports)}`,
+      `${built}/${rows.length} engines built · ${text(versions)}${cacheLine(reports)}`,
       failedBudgets ? ` · ❌ ${failedBudgets} budget${failedBudgets > 1 ? 's' : ''} failed` : '',
       warnings ? ` · ⚠️ ${warnings} warning${warnings > 1 ? 's' : ''}` : '',
     ].join(''),

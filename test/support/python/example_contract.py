@@ -1,4 +1,4 @@
-"""examples/run_engine_tensorrt.py's contract part, with a fake engine in place of TensorRT (none is installed
+"""producers/run_request.py's contract part, with a fake engine in place of TensorRT (none is installed
 here): what trt-ci writes it reads, what it writes trt-ci reads (test/run-command.test.ts). The fake doubles each
 input into an output of the same dtype and times each iteration as 0.5 ms."""
 import importlib.util
@@ -7,7 +7,7 @@ import os
 import sys
 
 here = os.path.dirname(os.path.abspath(__file__))
-example_file = os.path.join(here, "..", "..", "..", "examples", "run_engine_tensorrt.py")
+example_file = os.path.join(here, "..", "..", "..", "producers", "run_request.py")
 spec = importlib.util.spec_from_file_location("example", example_file)
 example = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(example)

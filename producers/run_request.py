@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
-"""trt-ci's run command for the TensorRT Python runtime (docs/run-command.md).
+"""trt-ci's run command for the TensorRT Python runtime (docs/run-command.md), and the contract part that
+producers/tensorrt_rtx.py runs TensorRT-RTX's runtime through.
 
     run:
-      command: [python3, run_engine_tensorrt.py, "{request}"]
+      command: [python3, "${TRT_CI_PRODUCERS}/run_request.py", "{request}"]
 
 trt-ci writes a request (trt-ci/run-request@1) and reads the result this script writes where the request says.
 The contract (reading the request and the inputs, writing the outputs and the result) is plain Python and NumPy;
-the TensorRT part is TensorRTEngine below (tensorrt and torch for device memory, streams and CUDA events).
-test/run-command.test.ts runs this file's contract part against a fake engine.
+the TensorRT part is TensorRTEngine below (the tensorrt module given: tensorrt, or TensorRT-RTX's bindings, which
+have the same runtime API; torch for device memory, streams and CUDA events). test/run-command.test.ts runs this
+file's contract part against a fake engine.
 """
 import json
 import os
@@ -31,17 +33,20 @@ DTYPES = {
 class TensorRTEngine:
     """One deserialized plan on the GPU: inference on host arrays, and timed iterations."""
 
-    def __init__(self, plan, plugins=(), dynamic_plugins=(), version_compatible=False):
+    def __init__(self, plan, plugins=(), dynamic_plugins=(), version_compatible=False, trt=None):
         import ctypes
 
-        import tensorrt as trt
         import torch
 
+        if trt is None:
+            import tensorrt as trt
         for library in list(plugins) + list(dynamic_plugins):
             ctypes.CDLL(library)
         self.trt, self.torch = trt, torch
         logger = trt.Logger(trt.Logger.WARNING)
-        trt.init_libnvinfer_plugins(logger, "")
+        # TensorRT-RTX ships no plugin library to register.
+        if hasattr(trt, "init_libnvinfer_plugins"):
+            trt.init_libnvinfer_plugins(logger, "")
         runtime = trt.Runtime(logger)
         # A version-compatible plan carries its lean runtime: host code TensorRT runs only when allowed.
         runtime.engine_host_code_allowed = bool(version_compatible)
@@ -111,13 +116,14 @@ def version():
     return trt.__version__
 
 
-def serve(request, make_engine=TensorRTEngine, tensorrt_version=version):
-    """The result of one request, its files written beside the result."""
+def serve(request, make_engine=TensorRTEngine, tensorrt_version=version, product=None):
+    """The result of one request, its files written beside the result. `product`: TensorRT-RTX, whose version
+    is its own (1.7.1.116), not TensorRT's."""
     if request.get("schema") != SCHEMA:
         raise SystemExit(f"error: a request of schema {request.get('schema')}; this script knows {SCHEMA}")
     mode = request["mode"]
     if mode == "version":
-        return {"tensorrtVersion": tensorrt_version()}
+        return {"tensorrtVersion": tensorrt_version(), **({"product": product} if product else {})}
     shapes = {name: tuple(dims) for name, dims in request.get("shapes", {}).items()}
     engine = make_engine(
         request["plan"],
@@ -153,14 +159,21 @@ def serve(request, make_engine=TensorRTEngine, tensorrt_version=version):
     raise SystemExit(f"error: no mode {mode}")
 
 
-def main(argv):
-    path = argv[1] if len(argv) > 1 else os.environ["TRT_CI_RUN_REQUEST"]
-    with open(path) as f:
+def main(path, trt=None, product=None):
+    """Answers the request at `path` with the tensorrt module `trt` (the tensorrt wheel's when None)."""
+    with open(path or os.environ["TRT_CI_RUN_REQUEST"]) as f:
         request = json.load(f)
-    result = serve(request)
+    if trt is None:
+        result = serve(request)
+    else:
+        def engine(plan, plugins=(), dynamic_plugins=(), version_compatible=False):
+            return TensorRTEngine(plan, plugins, dynamic_plugins, version_compatible, trt=trt)
+
+        result = serve(request, engine, lambda: trt.__version__, product)
     with open(request["result"], "w") as f:
         json.dump(result, f)
+    return 0
 
 
 if __name__ == "__main__":
-    main(sys.argv)
+    sys.exit(main(sys.argv[1] if len(sys.argv) > 1 else None))

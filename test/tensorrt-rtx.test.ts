@@ -1,0 +1,284 @@
+// Issue 61: real engines from NVIDIA's own builder. TensorRT-RTX's wheels (PyPI, pinned in
+// producers/requirements-tensorrt-rtx.txt; scripts/tensorrt-rtx-setup.sh, which .ci/run runs, installs them) build
+// real plans on the CPU: trt-ci builds, verifies and reads them through its ports, and the fixtures of real plans and
+// logs (test/fixtures/tensorrt-rtx) hold the header facts, the failure kinds and the stand-ins' claims against them.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Report } from '../src/contract/report.js';
+import { parseEngineLayers } from '../src/tensorrt/layer-info.js';
+import { TrtexecLogParser } from '../src/tensorrt/log-parser.js';
+import { readPlanHeader } from '../src/tensorrt/plan-header.js';
+import { portabilityOf, predictLoad } from '../src/tensorrt/deploy-rules.js';
+import { cli, FIXTURES, makeRunner } from './support/harness.js';
+import { classifierOnnx, unknownOpOnnx } from './support/onnx-models.js';
+
+const ROOT = join(import.meta.dirname, '..');
+const MATERIAL = join(FIXTURES, 'tensorrt-rtx');
+const PRODUCER = join(ROOT, 'producers', 'tensorrt_rtx.py');
+
+/** The setup script's environment (named by the requirements' digest), or TRT_CI_RTX_PYTHON. */
+function rtxPython(): string | null {
+  if (process.env.TRT_CI_RTX_PYTHON) return process.env.TRT_CI_RTX_PYTHON;
+  const requirements = readFileSync(join(ROOT, 'producers', 'requirements-tensorrt-rtx.txt'));
+  const digest = createHash('sha256').update(requirements).digest('hex').slice(0, 16);
+  const cache = process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
+  const python = join(cache, 'trt-ci', `tensorrt-rtx-${digest}`, 'bin', 'python');
+  return existsSync(python) ? python : null;
+}
+const PYTHON = rtxPython();
+
+/** What trt-ci's log reader makes of a build log. */
+function failureOf(log: string) {
+  const parser = new TrtexecLogParser();
+  for (const line of log.split('\n')) parser.push(line);
+  const outcome = { exitCode: 1, signal: null, timedOut: false, cancelled: false, spawnError: null };
+  return parser.result(outcome as never, {
+    workspaceBytes: 1 << 30,
+    minWorkspaceBytes: 1 << 20,
+    buildTimeoutMs: 60_000,
+    logFile: 'build.log',
+    profile: { name: 'p', inputs: ['x'] },
+  }).failure;
+}
+
+const KINDS: Record<string, string> = {
+  'unsupported.log': 'onnx-parse',
+  'badshape.log': 'bad-profile',
+  'minmax.log': 'bad-profile',
+  'workspace.log': 'no-implementation',
+  'no-profile.log': 'no-profile',
+};
+
+describe('real TensorRT-RTX material (test/fixtures/tensorrt-rtx)', () => {
+  const headers = JSON.parse(readFileSync(join(MATERIAL, 'plan-headers.json'), 'utf8')) as {
+    plans: { computeCapabilities: string[]; bytes: number; head: string }[];
+  };
+
+  it("reads a real plan's header: vtrt, TensorRT-RTX's version, its size, the compute capabilities it targets", () => {
+    expect(headers.plans.length).toBeGreaterThanOrEqual(6);
+    for (const plan of headers.plans) {
+      const header = readPlanHeader(Buffer.from(plan.head, 'hex'), plan.bytes);
+      expect(header).toMatchObject({
+        magic: true,
+        layout: 'vtrt',
+        product: 'TensorRT-RTX',
+        tensorrtVersion: '1.7.1.116',
+        declaredBytes: plan.bytes,
+        problem: null,
+        computeCapabilities: plan.computeCapabilities,
+      });
+      // A byte more or less than the header says is a damaged plan, as for TensorRT's.
+      expect(readPlanHeader(Buffer.from(plan.head, 'hex'), plan.bytes - 1).problem).toMatch(/^truncated: /);
+      expect(readPlanHeader(Buffer.from(plan.head, 'hex'), plan.bytes + 1).problem).toMatch(/^padded: /);
+    }
+  });
+
+  it("the stand-in's plan header claims the layout the real builder writes: size at 16, version at 24", async () => {
+    const runner = makeRunner();
+    writeFileSync(join(runner.dir, 'm.onnx'), classifierOnnx());
+    runner.writeConfig(
+      'output-dir: out\nmodels:\n  - name: m\n    onnx: m.onnx\n    profiles: [{ name: p, shapes: { x: 2x3x8x8 } }]\n',
+    );
+    expect((await cli(['build', '--config', join(runner.dir, 'trt-ci.yml')])).code).toBe(0);
+    const plan = readFileSync(join(runner.dir, 'out', 'm.p.plan'));
+    for (const [head, bytes] of [
+      [plan.subarray(0, 64), plan.length],
+      ...headers.plans.map((p) => [Buffer.from(p.head, 'hex'), p.bytes] as const),
+    ] as const) {
+      expect(Number(head.readBigUInt64LE(16)), 'bytes 16-23 hold the file size').toBe(bytes);
+      expect(head[24], 'byte 24 is the major version').toBeGreaterThan(0);
+      expect(head.readUInt32LE(4), 'bytes 4-7: layout 0').toBe(0);
+    }
+  });
+
+  it("reads each real failure's log into its kind", () => {
+    const logs = readdirSync(join(MATERIAL, 'logs')).filter((f) => f.endsWith('.log'));
+    expect(logs.sort()).toEqual(Object.keys(KINDS).sort());
+    for (const log of logs) {
+      const failure = failureOf(readFileSync(join(MATERIAL, 'logs', log), 'utf8'));
+      expect(failure?.kind, log).toBe(KINDS[log]);
+    }
+    const unsupported = failureOf(readFileSync(join(MATERIAL, 'logs', 'unsupported.log'), 'utf8'));
+    expect(unsupported?.hint).toMatch(/an op this TensorRT has no importer for/);
+    // Without the profile line the CPU build's CUDA noise would be the cause: the profile is named first.
+    const minmax = readFileSync(join(MATERIAL, 'logs', 'minmax.log'), 'utf8');
+    expect(minmax).toMatch(/CUDA driver version is insufficient/);
+    const noise = minmax
+      .split('\n')
+      .filter((l) => !/MIN<=OPT<=MAX|no optimization profile/.test(l))
+      .join('\n');
+    expect(failureOf(noise)?.kind).toBe('driver-insufficient');
+  });
+});
+
+describe("TensorRT-RTX's deploy rules", () => {
+  const plan = (targets: string[] | null) => ({
+    tensorrtVersion: '1.7.1.116',
+    computeCapability: '9.0',
+    gpu: 'NVIDIA H200',
+    os: 'linux' as const,
+    portability: portabilityOf([]),
+    rtx: { computeCapabilities: targets },
+  });
+  const target = (gpu: string | null, tensorrt: string | null = null, computeCapability: string | null = null) => ({
+    name: 't',
+    gpu,
+    computeCapability,
+    tensorrt,
+    os: 'linux' as const,
+  });
+
+  it('loads where it was built for, fails on a target it could have been built for, and knows no more of 9.0', () => {
+    expect(predictLoad(plan(['8.9']), target('L40S')).verdict).toBe('loads');
+    expect(predictLoad(plan(['8.9']), target('L40S', '1.7')).verdict).toBe('loads');
+    expect(predictLoad(plan(['8.9']), target('L40S', '1.7.1.116')).verdict).toBe('loads');
+    expect(predictLoad(plan(['8.9']), target(null, null, '8.9')).verdict).toBe('loads');
+    expect(predictLoad(plan(['8.9']), target('A10G'))).toEqual({
+      verdict: 'fails',
+      line: 'built for compute capability 8.9, not 8.6',
+      fix: "add --compute-capability 8.6 to the producer's build command",
+    });
+    expect(predictLoad(plan(['8.6', '8.9']), target('A10G')).verdict).toBe('loads');
+    // Another release: never, whatever the GPU (a plan of 1.7.1.116 is not one of 1.7.1.11).
+    for (const tensorrt of ['1.6', '1.7.0', '1.7.1.11'])
+      expect(predictLoad(plan(['8.9']), target('L40S', tensorrt)), tensorrt).toMatchObject({
+        verdict: 'fails',
+        line: `a TensorRT-RTX 1.7.1.116 plan does not load on TensorRT-RTX ${tensorrt}`,
+      });
+    expect(predictLoad(plan(['8.9']), target('H100'))).toMatchObject({ verdict: 'unknown' });
+    expect(predictLoad(plan(['8.9']), target('H100')).line).toMatch(/^compute capability 9\.0 is not one TensorRT-RTX/);
+    expect(predictLoad(plan(null), target('L40S')).verdict).toBe('unknown');
+    expect(predictLoad(plan(['8.9']), target('GPU of no known model')).verdict).toBe('unknown');
+  });
+});
+
+describe.skipIf(PYTHON === null)('real TensorRT-RTX engines, built on the CPU by the wheels', () => {
+  const python = PYTHON!;
+  const BUILD =
+    `[${python}, "\${TRT_CI_PRODUCERS}/tensorrt_rtx.py", build, --onnx, "{onnx}", --plan, "{plan}", ` +
+    '--layer-info, "{layer-info}", --shapes, "{min-shapes}/{opt-shapes}/{max-shapes}", ' +
+    '--workspace, "{workspace}", --compute-capability, "8.9"]';
+  const RUN = `[${python}, "\${TRT_CI_PRODUCERS}/tensorrt_rtx.py", run, "{request}"]`;
+
+  it('trt-ci run builds four real engines (a CNN, two profiles of a dynamic model, FP16) and checks them', async () => {
+    const runner = makeRunner();
+    writeFileSync(join(runner.dir, 'cnn.onnx'), classifierOnnx());
+    writeFileSync(join(runner.dir, 'overflow.onnx'), classifierOnnx({ scale: 4000 }));
+    runner.writeConfig(
+      `output-dir: out\nbuild:\n  command: ${BUILD}\nrun:\n  command: ${RUN}\nmodels:\n` +
+        '  - name: cnn\n    onnx: cnn.onnx\n    profiles: [{ name: b2, shapes: { x: 2x3x8x8 } }]\n' +
+        '    deploy: [{ name: l40s, gpu: L40S }, { name: a10g, gpu: A10G },\n' +
+        '             { name: l40s-1.6, gpu: L40S, tensorrt: "1.6" }]\n' +
+        // On a CPU the engines cannot run: consistency (which runs them) is off, said (the GPU check runs them).
+        '  - name: dynamic\n    onnx: cnn.onnx\n    consistency: { off: no GPU here to run the engines }\n' +
+        '    profiles:\n' +
+        '      - { name: small, shapes: { x: { min: 1x3x8x8, opt: 2x3x8x8, max: 4x3x8x8 } } }\n' +
+        '      - { name: large, shapes: { x: { min: 8x3x8x8, opt: 16x3x8x8, max: 32x3x8x8 } } }\n' +
+        '  - name: overflow\n    onnx: overflow.onnx\n    precision: fp16\n' +
+        '    profiles: [{ name: b2, shapes: { x: 2x3x8x8 } }]\n',
+    );
+    const result = await cli(['run', '--config', join(runner.dir, 'trt-ci.yml')], { cwd: runner.dir });
+    // Every engine built and verified; the run fails on the two deploy targets the CNN's plan will not load on.
+    expect(result.code, result.stderr + result.stdout).toBe(1);
+    expect(result.stdout).toMatch(
+      /failed: cnn\/b2: will not load on a10g: built for compute capability 8\.9, not 8\.6/,
+    );
+    const report = JSON.parse(readFileSync(join(runner.dir, 'out', 'report.json'), 'utf8')) as Report;
+    expect(report.environment).toMatchObject({ product: 'TensorRT-RTX', tensorrtVersion: '1.7.1.116' });
+    expect(readFileSync(join(runner.dir, 'out', 'summary.md'), 'utf8')).toContain(
+      '4/4 engines built · TensorRT-RTX 1.7.1.116',
+    );
+    expect(report.builds.map((b) => [b.model, b.profile, b.status])).toEqual([
+      ['cnn', 'b2', 'built'],
+      ['dynamic', 'small', 'built'],
+      ['dynamic', 'large', 'built'],
+      ['overflow', 'b2', 'built'],
+    ]);
+    for (const build of report.builds) {
+      const plan = readFileSync(join(runner.dir, build.plan!));
+      // Verified as a plan: its own header, its size, no padding.
+      expect(build.scan).toMatchObject({
+        layout: 'vtrt',
+        product: 'TensorRT-RTX',
+        tensorrtVersion: '1.7.1.116',
+        computeCapabilities: ['8.9'],
+        declaredBytes: plan.length,
+        bytes: plan.length,
+        problem: null,
+      });
+      // The layer info the builder printed, read by trt-ci's layer-info reader.
+      const layers = parseEngineLayers(readFileSync(join(runner.dir, build.layerInfo!), 'utf8'));
+      expect(layers.layers.length, build.model).toBeGreaterThan(0);
+    }
+    // precision: fp16 on a strongly typed builder: trt-ci wrote the FP16 ONNX, and the real engine was built from it.
+    // (Its inputs and outputs stay FP32, cast at the edges: the real engine's one Myelin layer spans the casts.)
+    const overflow = report.builds[3]!;
+    expect(overflow.attempts[0]!.argv).toContain(join(runner.dir, 'out', 'fp16-onnx', 'overflow', 'overflow.onnx'));
+    expect(readFileSync(join(runner.dir, overflow.layerInfo!), 'utf8')).toContain('x__trtci_fp16__cast');
+    expect(readFileSync(join(runner.dir, report.builds[0]!.layerInfo!), 'utf8')).not.toContain('__trtci_fp16__');
+    // Its deploy predictions by TensorRT-RTX's rules, from the real plan's header (built for 8.9).
+    expect(report.builds[0]!.deploy.map((d) => [d.target, d.verdict])).toEqual([
+      ['l40s', 'loads'],
+      ['a10g', 'fails'],
+      ['l40s-1.6', 'fails'],
+    ]);
+    // The runner's GPU (the recorded H200, 9.0) is none of TensorRT-RTX's targets: said, not failed.
+    const arch = report.preflight!.checks.find((c) => c.id === 'gpu-arch')!;
+    expect(arch).toMatchObject({ status: 'warn' });
+    expect(arch.message).toMatch(/TensorRT-RTX 1\.7\.1 builds ahead of time for 7\.5, .*off-label/);
+  });
+
+  it('makes each failure of the fixtures again, and trt-ci reads it into the same kind', async () => {
+    const runner = makeRunner();
+    writeFileSync(join(runner.dir, 'cnn.onnx'), classifierOnnx());
+    writeFileSync(join(runner.dir, 'unsupported.onnx'), unknownOpOnnx());
+    const cases: [string, string[]][] = [
+      ['unsupported.log', ['--onnx', 'unsupported.onnx']],
+      ['badshape.log', ['--onnx', 'cnn.onnx', '--shapes', 'x:1x3x8/x:2x3x8/x:4x3x8']],
+      ['minmax.log', ['--onnx', 'cnn.onnx', '--shapes', 'x:4x3x8x8/x:2x3x8x8/x:1x3x8x8']],
+      ['workspace.log', ['--onnx', 'cnn.onnx', '--shapes', 'x:1x3x8x8/x:2x3x8x8/x:4x3x8x8', '--workspace', '1']],
+      ['no-profile.log', ['--onnx', 'cnn.onnx']],
+    ];
+    for (const [log, args] of cases) {
+      const built = spawnSync(python, [PRODUCER, 'build', ...args, '--plan', 'x.plan', '--compute-capability', '8.9'], {
+        cwd: runner.dir,
+        encoding: 'utf8',
+      });
+      expect(built.status, log).toBe(1);
+      expect(failureOf(built.stdout + built.stderr)?.kind, log).toBe(KINDS[log]);
+    }
+  });
+
+  it("the stand-in's log claims hold against the real builder's messages", () => {
+    const runner = makeRunner();
+    writeFileSync(join(runner.dir, 'cnn.onnx'), classifierOnnx());
+    const built = spawnSync(
+      python,
+      [PRODUCER, 'build', '--onnx', 'cnn.onnx', '--plan', 'x.plan', '--shapes', 'x:1x3x8x8/x:2x3x8x8/x:4x3x8x8'].concat(
+        ['--compute-capability', '8.9'],
+      ),
+      { cwd: runner.dir, encoding: 'utf8' },
+    );
+    expect(built.status, built.stderr).toBe(0);
+    // The stand-in prints this line of TensorRT's for a build without a timing cache; the real one does too, in the
+    // line format trt-ci reads (the date, the severity, [TRT]).
+    const line = 'Local timing cache in use. Profiling results in this builder pass will not be stored.';
+    expect(readFileSync(join(ROOT, 'test', 'support', 'trtexec-standin.mjs'), 'utf8')).toContain(line);
+    expect(built.stdout).toMatch(
+      new RegExp(
+        `^\\[\\d{2}/\\d{2}/\\d{4}-\\d{2}:\\d{2}:\\d{2}\\] \\[I\\] \\[TRT\\] ${line.replace(/\./g, '\\.')}$`,
+        'm',
+      ),
+    );
+  });
+});
+
+describe.skipIf(PYTHON !== null)('without TensorRT-RTX', () => {
+  it('the real-engine tests need its wheels: scripts/tensorrt-rtx-setup.sh (which .ci/run runs) installs them', () => {
+    expect(PYTHON).toBeNull();
+  });
+});
