@@ -2125,7 +2125,10 @@ function stabilitySection(rows) {
                 // Markdown already: the layers' names as code, a problem's words escaped.
                 const what = md(differed(s) || '–');
                 const uncached = s.rebuilds.filter((k) => !k.timingCache).length;
-                const count = `${s.rebuilds.length - uncached}${uncached ? ` + ${uncached} without the timing cache` : ''}`;
+                const cached = s.rebuilds.length - uncached;
+                const count = cached === 0
+                    ? `${uncached} (no timing cache)`
+                    : `${cached}${uncached ? ` + ${uncached} without the timing cache` : ''}`;
                 return stability_TABLE.row([engineName(r.build), r.gpu, level, count, what]);
             }),
         ].join('\n'),

@@ -2225,13 +2225,19 @@ function rtxVerdict(plan, targets, target) {
     const add = `add --compute-capability ${cc} to the producer's build command`;
     if (RTX_COMPUTE_CAPABILITIES.includes(cc))
         return { verdict: 'fails', line: `built for compute capability ${targets.join(', ')}, not ${cc}`, fix: add };
+    // Off-label: TensorRT-RTX 1.7.1 refused its plans on an H100 (9.0), whatever they were built for (measured,
+    // bench/results/tensorrt-rtx-gpu-2026-12-07-h100).
     return {
-        verdict: 'unknown',
-        line: `compute capability ${cc} is not one TensorRT-RTX builds for (${RTX_COMPUTE_CAPABILITIES.join(', ')}): ` +
-            'it runs the plan only off-label, through forward-compatible PTX',
-        fix: 'load it there to know (deploy-targets), or deploy to a GPU TensorRT-RTX targets',
+        verdict: 'fails',
+        line: RTX_REFUSES(cc, targets),
+        fix: `deploy to a GPU TensorRT-RTX supports (${RTX_COMPUTE_CAPABILITIES.join(', ')}), or build with TensorRT`,
     };
 }
+// TensorRT-RTX 1.7.1's words when it will not load a plan on a GPU it does not support (IRuntime::
+// deserializeCudaEngine on an H100: test/fixtures/tensorrt-rtx/logs/h100-refused.log).
+const RTX_REFUSES = (cc, targets) => `The engine cannot run on this GPU, which has compute capability ${cc}. Supported compute capabilities: ` +
+    `${targets.length ? targets.join(', ') : 'None'}. TensorRT-RTX does not support this compute capability, so the ` +
+    'engine cannot be rebuilt for it.';
 function versionVerdict(plan, target) {
     const built = plan.tensorrtVersion;
     if (!target.tensorrt)
@@ -4923,6 +4929,13 @@ const EVIDENCE = [
         pattern: /CUDA driver version is insufficient for CUDA runtime version|CUDA initialization failure with error:? 35\b/,
     },
     { kind: 'unsupported-gpu', pattern: /Unsupported SM|SM version not supported|Target GPU SM \d+ is not supported/ },
+    // TensorRT-RTX 1.7 loading a plan on a GPU it was not built for, or does not support (real: an H100, 9.0).
+    {
+        kind: 'unsupported-gpu',
+        pattern: /The engine cannot run on this GPU, which has compute capability/,
+        hint: 'TensorRT-RTX runs a plan only on the compute capabilities it was built for (--compute-capability), and ' +
+            'only on those it supports (7.5, 8.0, 8.6, 8.9, 12.0, 12.1): run it on such a GPU, or build for this one.',
+    },
     {
         kind: 'unsupported-gpu',
         pattern: /no kernel image is available for execution on the device/,
@@ -5227,6 +5240,7 @@ const CANCELLED = {
 
 
 
+
 /** The request's schema name: a script can refuse a request of a version it does not know. */
 const RUN_REQUEST_SCHEMA = 'trt-ci/run-request@1';
 /** The environment variable that names the request's file, for a command that takes no {request}. */
@@ -5277,9 +5291,16 @@ class CommandRunner {
         catch (error) {
             if (!(error instanceof RunFailed))
                 throw error;
+            // What the command said, read as trtexec's lines are: a runtime's own words (TensorRT-RTX refusing a GPU)
+            // give their kind and hint.
+            const evidence = matchEvidence(error.how);
             const failure = error.cancelled
                 ? CANCELLED
-                : { kind: 'other', message: `the plan did not load: ${error.how}`, hint: runHint(log) };
+                : {
+                    kind: evidence?.kind ?? 'other',
+                    message: `the plan did not load: ${error.how}`,
+                    hint: evidence ? (evidence.hint ?? hintFor(evidence.kind, error.how)) : runHint(log),
+                };
             return { perf: emptyPerf(log), failure };
         }
     }
@@ -6526,16 +6547,23 @@ function planAt(head, offset, planBytes) {
         return { ...notAPlan, problem: `has the "${tag}" tag but ${product} version ${bytes.join('.')}` };
     const declared = head.readBigUInt64LE(offset + 16);
     const declaredBytes = declared <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(declared) : null;
+    const targets = rtx ? targetsAt(head, offset + 32) : null;
     return {
         magic: true,
         layout: rtx ? 'vtrt' : 'ftrt',
         product,
-        computeCapabilities: rtx ? targetsAt(head, offset + 32) : null,
+        computeCapabilities: targets,
         tensorrtVersion: bytes.join('.'),
         declaredBytes,
-        problem: sizeProblem(declaredBytes, planBytes),
+        problem: sizeProblem(declaredBytes, planBytes) ?? (targets?.length === 0 ? NO_TARGETS : null),
     };
 }
+/**
+ * A TensorRT-RTX plan built for no compute capability: what `--compute-capability current` builds on a GPU
+ * TensorRT-RTX does not support (real, on an H100: the build passes, byte 32 is 0, and no GPU loads the plan).
+ */
+const NO_TARGETS = 'built for no compute capability (byte 32 is 0: a "current" build on a GPU TensorRT-RTX does not support): ' +
+    'it loads on no GPU';
 /** The compute capabilities of byte `at`'s bits; null when the header is too short to hold it. */
 function targetsAt(head, at) {
     if (head.length <= at)
@@ -11732,9 +11760,10 @@ async function checkStability(outcomes, context) {
             continue;
         }
         const rebuilds = [];
-        // With the run's timing cache, as the fleet rebuilds; then once without it, to show what the cache pins.
-        const withCache = Array.from({ length: asked }, () => true);
-        const runs = hasTimingCache(context) ? [...withCache, false] : withCache;
+        // With the run's timing cache, as the fleet rebuilds; then once without it, to show what the cache pins. A run
+        // without one rebuilds without one, and says so.
+        const cached = hasTimingCache(context);
+        const runs = [...Array.from({ length: asked }, () => cached), ...(cached ? [false] : [])];
         for (const [i, timingCache] of runs.entries()) {
             if (context.signal?.aborted)
                 break;
@@ -18498,7 +18527,10 @@ function stabilitySection(rows) {
                 // Markdown already: the layers' names as code, a problem's words escaped.
                 const what = md(differed(s) || '–');
                 const uncached = s.rebuilds.filter((k) => !k.timingCache).length;
-                const count = `${s.rebuilds.length - uncached}${uncached ? ` + ${uncached} without the timing cache` : ''}`;
+                const cached = s.rebuilds.length - uncached;
+                const count = cached === 0
+                    ? `${uncached} (no timing cache)`
+                    : `${cached}${uncached ? ` + ${uncached} without the timing cache` : ''}`;
                 return stability_TABLE.row([engineName(r.build), r.gpu, level, count, what]);
             }),
         ].join('\n'),

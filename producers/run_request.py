@@ -30,6 +30,24 @@ DTYPES = {
 }
 
 
+def ErrorsKept(trt):
+    """A TensorRT logger that prints warnings and errors as TensorRT's own does and keeps the errors."""
+
+    class Logger(trt.ILogger):
+        def __init__(self):
+            trt.ILogger.__init__(self)
+            self.errors = []
+
+        def log(self, severity, message):
+            if severity in (trt.Logger.ERROR, trt.Logger.INTERNAL_ERROR):
+                self.errors.append(str(message))
+            if severity in (trt.Logger.ERROR, trt.Logger.INTERNAL_ERROR, trt.Logger.WARNING):
+                letter = "W" if severity == trt.Logger.WARNING else "E"
+                print(f"[TRT] [{letter}] {message}", file=sys.stderr, flush=True)
+
+    return Logger()
+
+
 class TensorRTEngine:
     """One deserialized plan on the GPU: inference on host arrays, and timed iterations."""
 
@@ -43,7 +61,7 @@ class TensorRTEngine:
         for library in list(plugins) + list(dynamic_plugins):
             ctypes.CDLL(library)
         self.trt, self.torch = trt, torch
-        logger = trt.Logger(trt.Logger.WARNING)
+        logger = ErrorsKept(trt)
         # TensorRT-RTX ships no plugin library to register.
         if hasattr(trt, "init_libnvinfer_plugins"):
             trt.init_libnvinfer_plugins(logger, "")
@@ -53,7 +71,10 @@ class TensorRTEngine:
         with open(plan, "rb") as f:
             self.engine = runtime.deserialize_cuda_engine(f.read())
         if self.engine is None:
-            raise RuntimeError(f"{plan}: TensorRT could not deserialize the plan")
+            # TensorRT's own words, where it said why (TensorRT-RTX on a GPU it does not run on, a plan of another
+            # release): they are the line trt-ci reports.
+            why = logger.errors[-1] if logger.errors else "TensorRT could not deserialize the plan"
+            raise RuntimeError(f"{plan}: {why}")
         self.context = self.engine.create_execution_context()
         self.stream = torch.cuda.Stream()
         self.names = [self.engine.get_tensor_name(i) for i in range(self.engine.num_io_tensors)]

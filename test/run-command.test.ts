@@ -11,7 +11,7 @@ import { commandRunner, perfOf } from '../src/runners/command-runner.js';
 import { createTrtexec } from '../src/tensorrt/trtexec.js';
 import { MEASUREMENT } from '../src/tensorrt/measurement.js';
 import { shapesFromText } from '../src/runners/plan-runner.js';
-import { cli, makeRunner } from './support/harness.js';
+import { cli, FIXTURES, makeRunner } from './support/harness.js';
 import { classifierOnnx } from './support/onnx-models.js';
 
 const BUILDER = join(import.meta.dirname, 'support', 'plan-builder.mjs');
@@ -127,6 +127,18 @@ describe('the run command breaking its contract is said, and fails the engine', 
     const [build] = report.builds;
     const said = build.failure?.message ?? build.accuracy?.problem;
     expect(said).toMatch(message);
+  });
+
+  it("a runtime's refusal it says in TensorRT's words gets their kind: TensorRT-RTX on an H100", async () => {
+    const said = readFileSync(join(FIXTURES, 'tensorrt-rtx', 'logs', 'h100-refused.log'), 'utf8').trim();
+    const { runner, config } = setUp(['--fault', 'refused', '--said', said]);
+    const { result, report } = await runOf(config, runner.dir);
+    expect(result.code).toBe(1);
+    expect(report.builds[0].failure).toMatchObject({
+      kind: 'unsupported-gpu',
+      message: expect.stringMatching(/^the plan did not load: .*The engine cannot run on this GPU, which has compute/),
+      hint: expect.stringMatching(/^TensorRT-RTX runs a plan only on the compute capabilities it was built for/),
+    });
   });
 
   it('no per-iteration times: the benchmark fails as a plan that did not load, saying why', async () => {

@@ -249,10 +249,16 @@ describe('stability: { rebuilds } in a run (issue 60)', () => {
       );
       const result = await cli(['build', '--config', config], { cwd: runner.dir });
       expect(result.code, result.stderr).toBe(0);
+      // One rebuild, with no timing cache to build it with: said so, not "1 + 0".
+      expect(readFileSync(join(runner.dir, 'out', 'summary.md'), 'utf8')).toMatch(/ \| 1 \(no timing cache\) \| /);
       return (JSON.parse(readFileSync(join(runner.dir, 'out', 'report.json'), 'utf8')) as Report).builds[0]!.stability!;
     };
     const same = await at('1');
     expect(same.level).toBe('latency');
+    // timing-cache: false: the rebuild had none, and says so.
+    expect(same.rebuilds.map((r) => [r.timingCache, r.plan])).toEqual([
+      [false, 'out/stability/cls.p/rebuild-1-no-timing-cache.plan'],
+    ]);
     expect(same.rebuilds[0]!.latency).toMatchObject({ verdict: 'same' });
     const slower = await at('1.3');
     expect(slower.level).toBe('none');

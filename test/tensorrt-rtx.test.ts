@@ -51,6 +51,7 @@ const KINDS: Record<string, string> = {
   'minmax.log': 'bad-profile',
   'workspace.log': 'no-implementation',
   'no-profile.log': 'no-profile',
+  'h100-refused.log': 'unsupported-gpu',
 };
 
 describe('real TensorRT-RTX material (test/fixtures/tensorrt-rtx)', () => {
@@ -75,6 +76,20 @@ describe('real TensorRT-RTX material (test/fixtures/tensorrt-rtx)', () => {
       expect(readPlanHeader(Buffer.from(plan.head, 'hex'), plan.bytes - 1).problem).toMatch(/^truncated: /);
       expect(readPlanHeader(Buffer.from(plan.head, 'hex'), plan.bytes + 1).problem).toMatch(/^padded: /);
     }
+  });
+
+  it('a plan built for no compute capability (a "current" build on an H100) is a plan that loads nowhere', () => {
+    const real = headers.plans.find((p) => p.computeCapabilities.join() === '8.9')!;
+    const head = Buffer.from(real.head, 'hex');
+    head[32] = 0;
+    expect(readPlanHeader(head, real.bytes)).toMatchObject({
+      computeCapabilities: [],
+      problem: expect.stringMatching(/^built for no compute capability .*: it loads on no GPU$/),
+    });
+    // The H100's build log: it passed, for "current".
+    const log = readFileSync(join(MATERIAL, 'logs', 'current-on-h100.build.txt'), 'utf8');
+    expect(log).toMatch(/\[I\] Compute capabilities: current\n/);
+    expect(log).toMatch(/\[I\] Engine built: 443188 bytes to /);
   });
 
   it("the stand-in's plan header claims the layout the real builder writes: size at 16, version at 24", async () => {
@@ -149,8 +164,11 @@ describe("TensorRT-RTX's deploy rules", () => {
         verdict: 'fails',
         line: `a TensorRT-RTX 1.7.1.116 plan does not load on TensorRT-RTX ${tensorrt}`,
       });
-    expect(predictLoad(plan(['8.9']), target('H100'))).toMatchObject({ verdict: 'unknown' });
-    expect(predictLoad(plan(['8.9']), target('H100')).line).toMatch(/^compute capability 9\.0 is not one TensorRT-RTX/);
+    // 9.0 is not TensorRT-RTX's: an H100 refused the plan, in these words (the GPU check's log, h100-refused.log).
+    const refused = readFileSync(join(MATERIAL, 'logs', 'h100-refused.log'), 'utf8');
+    const h100 = predictLoad(plan(['8.9']), target('H100'));
+    expect(h100.verdict).toBe('fails');
+    expect(refused).toContain(h100.line);
     expect(predictLoad(plan(null), target('L40S')).verdict).toBe('unknown');
     expect(predictLoad(plan(['8.9']), target('GPU of no known model')).verdict).toBe('unknown');
   });

@@ -66,8 +66,17 @@ write(
   'stability',
   stability?.goal ?? 'rebuilds with tactics timed on the GPU are measured, fixed ones reach tactics',
   stability?.passed === true,
-  stability ? { timed: stability.timed, fixed: stability.fixed } : null,
+  stability ? { timed: stability.timed, fixed: stability.fixed, cached: stability.cached } : null,
 );
+
+const rtx = json('tensorrt-rtx/tensorrt-rtx.json');
+if (rtx) {
+  write('tensorrt-rtx', rtx.goal, rtx.passed === true, {
+    environment: rtx.environment,
+    cc89: rtx.cc89,
+    current: rtx.current,
+  });
+}
 
 const sampler = builds?.sampler ?? null;
 write(

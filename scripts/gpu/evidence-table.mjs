@@ -36,7 +36,16 @@ const MEASURED = {
       })
       .join('; '),
   stability: (m) =>
-    `timed tactics: ${m.timed?.level} (${m.timed?.changedLayers.length} layer changes); fixed: ${m.fixed?.level}`,
+    `timed tactics: ${m.timed?.level} (${m.timed?.changedLayers.length} layer changes); fixed: ${m.fixed?.level}` +
+    (m.cached ? `; with a shared timing cache: ${m.cached.withTimingCache.join(', ')}` : ''),
+  'tensorrt-rtx': (m) =>
+    `${m.environment?.[1] ?? ''}: ` +
+    ['cc89', 'current']
+      .map((cc) => {
+        const engines = (m[cc]?.builds ?? []).map((b) => `${b.engine} ${b.status}${b.kind ? ` (${b.kind})` : ''}`);
+        return `${cc}: ${engines.join(', ')}`;
+      })
+      .join('; '),
   explain: (m) =>
     m
       .map(

@@ -28,8 +28,16 @@ OUT=$work/accuracy timeout 300 bash "$root/scripts/gpu/accuracy-check.sh" > "$wo
 echo "accuracy rc=$?"
 OUT=$work/consistency timeout 500 bash "$root/scripts/gpu/consistency-check.sh" > "$work/consistency.log" 2>&1
 echo "consistency rc=$?"
-OUT=$work/stability timeout 400 bash "$root/scripts/gpu/stability-check.sh" > "$work/stability.log" 2>&1
+# Three rebuilds a mode: each whose bytes differ costs an interleaved A/B of about a minute on an H100.
+OUT=$work/stability REBUILDS=3 timeout 560 bash "$root/scripts/gpu/stability-check.sh" > "$work/stability.log" 2>&1
 echo "stability rc=$?"
+# Real TensorRT-RTX engines, where its wheels were carried to /tmp/rtx-chunks (tensorrt-rtx-check.sh says how).
+if ls /tmp/rtx-chunks/part.* >/dev/null 2>&1; then
+  OUT=$work timeout 300 bash "$root/scripts/gpu/tensorrt-rtx-check.sh" > "$work/tensorrt-rtx.log" 2>&1
+  echo "tensorrt-rtx rc=$?"
+else
+  echo "tensorrt-rtx: skipped, no wheels in /tmp/rtx-chunks"
+fi
 for mode in aa ab explain; do
   case $mode in aa) count=${AA_COUNT:-10} ;; ab) count=${AB_COUNT:-3} ;; explain) count=${EXPLAIN_COUNT:-2} ;; esac
   OUT=$work/latency MODE=$mode COUNT=$count timeout 400 bash "$root/scripts/gpu/latency-check.sh" \

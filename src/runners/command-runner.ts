@@ -12,7 +12,8 @@ import type { RunCommand } from '../contract/config.js';
 import type { Perf, TimingStats } from '../contract/report.js';
 import { ELEMENT_BYTES, elementBytes, isElementType, readElements } from '../onnx/element-type.js';
 import { writeNewFile } from '../proc/new-file.js';
-import { CANCELLED } from '../tensorrt/failure-hints.js';
+import { CANCELLED, hintFor } from '../tensorrt/failure-hints.js';
+import { matchEvidence } from '../tensorrt/failures.js';
 import { MEASUREMENT, type Measurement } from '../tensorrt/measurement.js';
 import type { Trtexec, TrtexecProbe, TrtexecRunOptions } from '../tensorrt/trtexec.js';
 import { parseVersion } from '../tensorrt/version.js';
@@ -96,9 +97,16 @@ class CommandRunner implements PlanRunner, Pick<Trtexec, 'probe'> {
       return { perf: perfOf(result.timesMs!, log, result.measurement ?? null), failure: null };
     } catch (error) {
       if (!(error instanceof RunFailed)) throw error;
+      // What the command said, read as trtexec's lines are: a runtime's own words (TensorRT-RTX refusing a GPU)
+      // give their kind and hint.
+      const evidence = matchEvidence(error.how);
       const failure = error.cancelled
         ? CANCELLED
-        : { kind: 'other' as const, message: `the plan did not load: ${error.how}`, hint: runHint(log) };
+        : {
+            kind: evidence?.kind ?? ('other' as const),
+            message: `the plan did not load: ${error.how}`,
+            hint: evidence ? (evidence.hint ?? hintFor(evidence.kind, error.how)) : runHint(log),
+          };
       return { perf: emptyPerf(log), failure };
     }
   }

@@ -40,9 +40,10 @@ export async function checkStability(
       continue;
     }
     const rebuilds: Stability['rebuilds'] = [];
-    // With the run's timing cache, as the fleet rebuilds; then once without it, to show what the cache pins.
-    const withCache = Array.from({ length: asked }, () => true);
-    const runs = hasTimingCache(context) ? [...withCache, false] : withCache;
+    // With the run's timing cache, as the fleet rebuilds; then once without it, to show what the cache pins. A run
+    // without one rebuilds without one, and says so.
+    const cached = hasTimingCache(context);
+    const runs = [...Array.from({ length: asked }, () => cached), ...(cached ? [false] : [])];
     for (const [i, timingCache] of runs.entries()) {
       if (context.signal?.aborted) break;
       rebuilds.push(await rebuildOnce(outcome, i + 1, timingCache, { first, io }, context));

@@ -201,14 +201,21 @@ function rtxVerdict(plan: BuiltPlan, targets: readonly string[] | null, target: 
   const add = `add --compute-capability ${cc} to the producer's build command`;
   if (RTX_COMPUTE_CAPABILITIES.includes(cc))
     return { verdict: 'fails', line: `built for compute capability ${targets.join(', ')}, not ${cc}`, fix: add };
+  // Off-label: TensorRT-RTX 1.7.1 refused its plans on an H100 (9.0), whatever they were built for (measured,
+  // bench/results/tensorrt-rtx-gpu-2026-12-07-h100).
   return {
-    verdict: 'unknown',
-    line:
-      `compute capability ${cc} is not one TensorRT-RTX builds for (${RTX_COMPUTE_CAPABILITIES.join(', ')}): ` +
-      'it runs the plan only off-label, through forward-compatible PTX',
-    fix: 'load it there to know (deploy-targets), or deploy to a GPU TensorRT-RTX targets',
+    verdict: 'fails',
+    line: RTX_REFUSES(cc, targets),
+    fix: `deploy to a GPU TensorRT-RTX supports (${RTX_COMPUTE_CAPABILITIES.join(', ')}), or build with TensorRT`,
   };
 }
+
+// TensorRT-RTX 1.7.1's words when it will not load a plan on a GPU it does not support (IRuntime::
+// deserializeCudaEngine on an H100: test/fixtures/tensorrt-rtx/logs/h100-refused.log).
+const RTX_REFUSES = (cc: string, targets: readonly string[]) =>
+  `The engine cannot run on this GPU, which has compute capability ${cc}. Supported compute capabilities: ` +
+  `${targets.length ? targets.join(', ') : 'None'}. TensorRT-RTX does not support this compute capability, so the ` +
+  'engine cannot be rebuilt for it.';
 
 function versionVerdict(plan: BuiltPlan, target: DeployTarget): DeployPrediction | null {
   const built = plan.tensorrtVersion;

@@ -50,6 +50,14 @@ const EVIDENCE: Evidence[] = [
       /CUDA driver version is insufficient for CUDA runtime version|CUDA initialization failure with error:? 35\b/,
   },
   { kind: 'unsupported-gpu', pattern: /Unsupported SM|SM version not supported|Target GPU SM \d+ is not supported/ },
+  // TensorRT-RTX 1.7 loading a plan on a GPU it was not built for, or does not support (real: an H100, 9.0).
+  {
+    kind: 'unsupported-gpu',
+    pattern: /The engine cannot run on this GPU, which has compute capability/,
+    hint:
+      'TensorRT-RTX runs a plan only on the compute capabilities it was built for (--compute-capability), and ' +
+      'only on those it supports (7.5, 8.0, 8.6, 8.9, 12.0, 12.1): run it on such a GPU, or build for this one.',
+  },
   {
     kind: 'unsupported-gpu',
     pattern: /no kernel image is available for execution on the device/,

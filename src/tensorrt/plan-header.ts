@@ -45,16 +45,25 @@ function planAt(head: Buffer, offset: number, planBytes: number): PlanAt {
   if (bytes[0] === 0) return { ...notAPlan, problem: `has the "${tag}" tag but ${product} version ${bytes.join('.')}` };
   const declared = head.readBigUInt64LE(offset + 16);
   const declaredBytes = declared <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(declared) : null;
+  const targets = rtx ? targetsAt(head, offset + 32) : null;
   return {
     magic: true,
     layout: rtx ? 'vtrt' : 'ftrt',
     product,
-    computeCapabilities: rtx ? targetsAt(head, offset + 32) : null,
+    computeCapabilities: targets,
     tensorrtVersion: bytes.join('.'),
     declaredBytes,
-    problem: sizeProblem(declaredBytes, planBytes),
+    problem: sizeProblem(declaredBytes, planBytes) ?? (targets?.length === 0 ? NO_TARGETS : null),
   };
 }
+
+/**
+ * A TensorRT-RTX plan built for no compute capability: what `--compute-capability current` builds on a GPU
+ * TensorRT-RTX does not support (real, on an H100: the build passes, byte 32 is 0, and no GPU loads the plan).
+ */
+const NO_TARGETS =
+  'built for no compute capability (byte 32 is 0: a "current" build on a GPU TensorRT-RTX does not support): ' +
+  'it loads on no GPU';
 
 /** The compute capabilities of byte `at`'s bits; null when the header is too short to hold it. */
 function targetsAt(head: Buffer, at: number): string[] | null {

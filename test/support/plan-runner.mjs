@@ -2,7 +2,9 @@
 // trtexec. It keeps docs/run-command.md's contract (a request JSON in, a result JSON and raw outputs out) and
 // runs the plan through the trtexec stand-in's engine (outputs from ONNX Runtime, real FP16 rounding, the
 // stand-in's per-iteration times), as plan-builder.mjs builds through it; trt-ci never sees a trtexec.
-//   node plan-runner.mjs REQUEST.json [--fault no-result|bad-json|short-output|exit-1|no-times|no-version]
+//   node plan-runner.mjs REQUEST.json [--fault no-result|bad-json|short-output|exit-1|no-times|no-version|refused]
+// refused: the runtime will not load the plan, in TensorRT-RTX's words on an H100 (the real line, passed as
+// --said, from test/fixtures/tensorrt-rtx/logs/h100-refused.log), as producers/run_request.py raises it.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +22,11 @@ if (request.schema !== 'trt-ci/run-request@1') {
 console.log(`[run_engine] ${request.mode} ${request.plan ?? ''}`);
 if (fault === 'exit-1' && request.mode !== 'version') {
   console.error('RuntimeError: CUDA error: an illegal memory access was encountered');
+  process.exit(1);
+}
+if (fault === 'refused' && request.mode !== 'version') {
+  const said = args[args.indexOf('--said') + 1];
+  console.error(`RuntimeError: ${request.plan}: ${said.replace(/^.*\[E\] /, '')}`);
   process.exit(1);
 }
 if (fault === 'no-result' && request.mode === 'infer') process.exit(0);
