@@ -3107,8 +3107,11 @@ function rawLayers(text) {
     });
     return { schema, verbosity: detailed ? 'detailed' : 'layer_names_only', entries };
 }
-/** The nodes a layer's name stands for, read against the graph when it is known (see the file's comment). */
-function nodesOfName(name, graph, position) {
+/**
+ * The nodes a layer's name stands for, read against the graph when it is known (see the file's comment);
+ * `outputs`, the layer's output tensors, end a ForeignNode whose last layer is none of the graph's nodes.
+ */
+function nodesOfName(name, graph, position, outputs = []) {
     // A Myelin kernel ("__myl_CastReshCast_myl4_4") is named after the ops it fuses, not after any node.
     if (name.startsWith('__myl_'))
         return [];
@@ -3118,19 +3121,23 @@ function nodesOfName(name, graph, position) {
         return nodesOfName(library, graph, position);
     const copied = TENSOR_COPY.exec(name)?.[1];
     if (graph.nodes.length === 0)
-        return copied ? [] : expandForeign(name, graph, position);
+        return copied ? [] : expandForeign(name, graph, position, outputs);
     if (copied)
         return graph.producers.has(copied) ? [graph.producers.get(copied)] : [];
-    return expandForeign(name, graph, position).flatMap((part) => {
+    return expandForeign(name, graph, position, outputs).flatMap((part) => {
         if (position.has(part))
             return [part];
         const producer = graph.producers.get(part);
         return producer ? [producer] : [];
     });
 }
-function expandForeign(name, graph, position) {
+function expandForeign(name, graph, position, outputs) {
     const { nodes, foreign } = nodesInName(name);
-    const [from, to] = foreign ? [position.get(foreign[0]), position.get(foreign[1])] : [undefined, undefined];
+    // A last layer the ONNX parser added ("ONNXTRT_ShapeShuffle_4", a real TensorRT-RTX 1.7 engine's, for a
+    // Flatten) is no node: the region then ends at the node that makes its last output.
+    const made = outputs.flatMap((tensor) => position.get(graph.producers.get(tensor) ?? '') ?? []);
+    const end = (last) => position.get(last) ?? (made.length ? Math.max(...made) : undefined);
+    const [from, to] = foreign ? [position.get(foreign[0]), end(foreign[1])] : [undefined, undefined];
     return from !== undefined && to !== undefined && from <= to ? graph.nodes.slice(from, to + 1) : nodes;
 }
 /**
@@ -3147,8 +3154,9 @@ function parseEngineLayers(text, graph = EMPTY_GRAPH, profile = 0) {
         .map(({ layer, name }) => {
         const reformat = REFORMAT.exec(name)?.[1] ?? null;
         const metadata = typeof layer.Metadata === 'string' ? [...layer.Metadata.matchAll(METADATA_ENTRY)].map((m) => m[1]) : [];
-        const onnxNodes = reformat ? [] : metadata.length ? metadata : nodesOfName(name, graph, position);
         const tensors = (key) => (Array.isArray(layer[key]) ? layer[key] : []);
+        const made = tensors('Outputs').flatMap((t) => (typeof t.Name === 'string' ? [t.Name] : []));
+        const onnxNodes = reformat ? [] : metadata.length ? metadata : nodesOfName(name, graph, position, made);
         const outputs = tensors('Outputs').map(tensorPrecision);
         const described = [...tensors('Inputs').map(tensorPrecision), ...outputs];
         return {

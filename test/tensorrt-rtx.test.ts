@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../src/contract/report.js';
 import { parseEngineLayers } from '../src/tensorrt/layer-info.js';
+import { onnxGraphOf } from '../src/onnx/inputs.js';
 import { TrtexecLogParser } from '../src/tensorrt/log-parser.js';
 import { readPlanHeader } from '../src/tensorrt/plan-header.js';
 import { portabilityOf, predictLoad } from '../src/tensorrt/deploy-rules.js';
@@ -90,6 +91,21 @@ describe('real TensorRT-RTX material (test/fixtures/tensorrt-rtx)', () => {
     const log = readFileSync(join(MATERIAL, 'logs', 'current-on-h100.build.txt'), 'utf8');
     expect(log).toMatch(/\[I\] Compute capabilities: current\n/);
     expect(log).toMatch(/\[I\] Engine built: 443188 bytes to /);
+  });
+
+  it("reads a real engine's ForeignNode that ends in a layer the parser added: to the node making its output", () => {
+    const runner = makeRunner();
+    writeFileSync(join(runner.dir, 'cnn.onnx'), classifierOnnx());
+    const text = readFileSync(join(MATERIAL, 'cnn.layers.json'), 'utf8');
+    expect(text).toContain('"{ForeignNode[node_of_conv...ONNXTRT_ShapeShuffle_4]}"');
+    const [layer] = parseEngineLayers(text, onnxGraphOf(join(runner.dir, 'cnn.onnx'))).layers;
+    expect(layer!.onnxNodes).toEqual([
+      'node_of_conv',
+      'node_of_relu',
+      'node_of_flat',
+      'node_of_logits',
+      'node_of_prob',
+    ]);
   });
 
   it("the stand-in's plan header claims the layout the real builder writes: size at 16, version at 24", async () => {
@@ -269,6 +285,42 @@ describe.skipIf(PYTHON === null)('real TensorRT-RTX engines, built on the CPU by
       expect(built.status, log).toBe(1);
       expect(failureOf(built.stdout + built.stderr)?.kind, log).toBe(KINDS[log]);
     }
+  });
+
+  it("the stand-in's layer-info claims hold against the real builder's layers, and trt-ci reads them", () => {
+    const runner = makeRunner();
+    writeFileSync(join(runner.dir, 'cnn.onnx'), classifierOnnx());
+    const args = ['--onnx', 'cnn.onnx', '--plan', 'x.plan', '--layer-info', 'x.json', '--compute-capability', '8.9'];
+    const built = spawnSync(python, [PRODUCER, 'build', ...args, '--shapes', 'x:1x3x8x8/x:2x3x8x8/x:4x3x8x8'], {
+      cwd: runner.dir,
+      encoding: 'utf8',
+    });
+    expect(built.status, built.stderr).toBe(0);
+    const text = readFileSync(join(runner.dir, 'x.json'), 'utf8');
+    const [layer] = (JSON.parse(text) as { Layers: Record<string, unknown>[] }).Layers;
+    // An unnamed node's layer is node_of_<its first output>, as the stand-in names them (layerName); a fused run
+    // of nodes is {ForeignNode[first...last]}, its last here a layer the ONNX parser added (for the Flatten);
+    // tactics are 16 hex digits; tensor types are TensorRT's words.
+    expect(readFileSync(join(ROOT, 'test', 'support', 'trtexec-standin.mjs'), 'utf8')).toMatch(
+      /const layerName = \(node\) => node\.name \|\| `node_of_\$\{node\.output\[0\]\}`;/,
+    );
+    expect(layer).toMatchObject({
+      Name: expect.stringMatching(/^\{ForeignNode\[node_of_conv\.\.\.ONNXTRT_ShapeShuffle_\d+\]\}$/),
+      LayerType: 'Myelin',
+      TacticValue: expect.stringMatching(/^0x[0-9a-f]{16}$/),
+      Inputs: [{ Name: 'x', 'Format/Datatype': 'Float', Dimensions: [-1, 3, 8, 8] }],
+      Outputs: [{ Name: 'prob', 'Format/Datatype': 'Float', Dimensions: [-1, 10] }],
+    });
+    // trt-ci's reader spans the ForeignNode over the graph, to the node that makes its output: every node, in order.
+    const layers = parseEngineLayers(text, onnxGraphOf(join(runner.dir, 'cnn.onnx')));
+    expect(layers.layers.map((l) => [l.type, l.onnxNodes, l.precisions, l.tactic])).toEqual([
+      [
+        'Myelin',
+        ['node_of_conv', 'node_of_relu', 'node_of_flat', 'node_of_logits', 'node_of_prob'],
+        ['fp32'],
+        '0x0000000000000000',
+      ],
+    ]);
   });
 
   it("the stand-in's log claims hold against the real builder's messages", () => {
