@@ -17723,7 +17723,7 @@ async function programsOf(config, options) {
 ;// CONCATENATED MODULE: ./.build/tsc/contract/version.js
 // Written by npm run build from package.json's "version", the one place the version is set (.ci/run fails
 // when this file is stale).
-const VERSION = '0.14.0';
+const VERSION = '0.15.0';
 
 ;// CONCATENATED MODULE: ./.build/tsc/builds/manifest.js
 
