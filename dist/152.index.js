@@ -7307,7 +7307,7 @@ function compat_nextMinor(majorMinor) {
  * The compute capabilities TensorRT-RTX builds for (its ComputeCapability enum, 1.7: SM75 to SM121; the plan
  * header's bits, docs/plan-header.md). It builds ahead of time on the CPU for the ones it is given, so the
  * runner's GPU limits no build: it is where the engines are checked, and one outside the list (H100, H200: 9.0)
- * runs them only through forward-compatible PTX, off-label.
+ * refuses to load them (measured on an H100: bench/results/tensorrt-rtx-gpu-2026-12-07-h100).
  */
 const RTX_COMPUTE_CAPABILITIES = ['7.5', '8.0', '8.6', '8.9', '12.0', '12.1'];
 function rtxArchSupport(version, cc) {
@@ -7317,7 +7317,7 @@ function rtxArchSupport(version, cc) {
     return {
         status: 'warn',
         message: `${v} builds ahead of time for ${RTX_COMPUTE_CAPABILITIES.join(', ')}; this GPU (${cc ?? 'unknown'}) is ` +
-            'none of them: its engines run here only off-label, through forward-compatible PTX',
+            'none of them: its engines build here, and will not load here (the checks that run them fail, saying so)',
     };
 }
 
@@ -11728,8 +11728,7 @@ function predictLoad(plan, target) {
 }
 /**
  * TensorRT-RTX's rules (docs/tensorrt-rtx.md): a plan loads only on its own release, and runs on the compute
- * capabilities it was built for (its header's); a GPU outside TensorRT-RTX's list (9.0: H100, H200) runs one only
- * off-label, through forward-compatible PTX, which nothing promises.
+ * capabilities it was built for (its header's); a GPU outside TensorRT-RTX's list (9.0: H100, H200) refuses it.
  */
 function rtxVerdict(plan, targets, target) {
     const built = plan.tensorrtVersion;

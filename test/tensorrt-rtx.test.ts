@@ -14,6 +14,7 @@ import { onnxGraphOf } from '../src/onnx/inputs.js';
 import { TrtexecLogParser } from '../src/tensorrt/log-parser.js';
 import { readPlanHeader } from '../src/tensorrt/plan-header.js';
 import { portabilityOf, predictLoad } from '../src/tensorrt/deploy-rules.js';
+import { archSupport } from '../src/tensorrt/compat.js';
 import { cli, FIXTURES, makeRunner } from './support/harness.js';
 import { classifierOnnx, unknownOpOnnx } from './support/onnx-models.js';
 
@@ -146,6 +147,16 @@ describe('real TensorRT-RTX material (test/fixtures/tensorrt-rtx)', () => {
   });
 });
 
+describe('preflight gpu-arch for TensorRT-RTX', () => {
+  it('passes the compute capabilities it builds for and warns on any other: its numbers are not TensorRT 1.7', () => {
+    const rtx = { major: 1, minor: 7, patch: 1, build: 116, product: 'TensorRT-RTX' as const };
+    for (const cc of ['7.5', '8.0', '8.6', '8.9', '12.0', '12.1']) expect(archSupport(rtx, cc).status, cc).toBe('pass');
+    for (const cc of ['9.0', '10.0', '7.0', null]) expect(archSupport(rtx, cc).status, String(cc)).toBe('warn');
+    // Without the product the same numbers are a TensorRT 1.7 that no rule knows: not TensorRT-RTX's verdict.
+    expect(archSupport({ ...rtx, product: undefined }, '9.0').message).not.toMatch(/TensorRT-RTX/);
+  });
+});
+
 describe("TensorRT-RTX's deploy rules", () => {
   const plan = (targets: string[] | null) => ({
     tensorrtVersion: '1.7.1.116',
@@ -263,7 +274,7 @@ describe.skipIf(PYTHON === null)('real TensorRT-RTX engines, built on the CPU by
     // The runner's GPU (the recorded H200, 9.0) is none of TensorRT-RTX's targets: said, not failed.
     const arch = report.preflight!.checks.find((c) => c.id === 'gpu-arch')!;
     expect(arch).toMatchObject({ status: 'warn' });
-    expect(arch.message).toMatch(/TensorRT-RTX 1\.7\.1 builds ahead of time for 7\.5, .*off-label/);
+    expect(arch.message).toMatch(/TensorRT-RTX 1\.7\.1 builds ahead of time for 7\.5, .*will not load here/);
   });
 
   it('makes each failure of the fixtures again, and trt-ci reads it into the same kind', async () => {

@@ -178,8 +178,7 @@ export function predictLoad(plan: BuiltPlan, target: DeployTarget): DeployPredic
 
 /**
  * TensorRT-RTX's rules (docs/tensorrt-rtx.md): a plan loads only on its own release, and runs on the compute
- * capabilities it was built for (its header's); a GPU outside TensorRT-RTX's list (9.0: H100, H200) runs one only
- * off-label, through forward-compatible PTX, which nothing promises.
+ * capabilities it was built for (its header's); a GPU outside TensorRT-RTX's list (9.0: H100, H200) refuses it.
  */
 function rtxVerdict(plan: BuiltPlan, targets: readonly string[] | null, target: DeployTarget): DeployPrediction {
   const built = plan.tensorrtVersion;
