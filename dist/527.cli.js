@@ -12696,13 +12696,19 @@ async function collectPlan(job, last, parsed, context) {
             },
         };
     }
-    // A plan cut short on the way to disk (a full disk, a killed writer) must not be verified, cached or shipped.
-    if (scan.layout === 'ftrt' && scan.problem) {
+    // A plan cut short on the way to disk (a full disk, a killed writer) must not be verified, cached or shipped;
+    // nor a TensorRT-RTX plan built for no GPU (its header names no compute capability).
+    if ((scan.layout === 'ftrt' || scan.layout === 'vtrt') && scan.problem) {
+        const targetless = scan.computeCapabilities?.length === 0;
+        const what = targetless ? 'is' : 'is damaged';
         return {
             failure: {
                 kind: 'other',
-                message: `${producer.name} exited 0 but the plan at ${job.plan} is damaged: ${scan.problem}`,
-                hint: 'Check the free space of the output folder, then build again.',
+                message: `${producer.name} exited 0 but the plan at ${job.plan} ${what}: ${scan.problem}`,
+                hint: targetless
+                    ? 'Name the compute capabilities to build for (--compute-capability 8.9 …): "current" on a GPU ' +
+                        'TensorRT-RTX does not support builds for none.'
+                    : 'Check the free space of the output folder, then build again.',
             },
         };
     }

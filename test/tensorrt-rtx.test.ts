@@ -109,6 +109,34 @@ describe('real TensorRT-RTX material (test/fixtures/tensorrt-rtx)', () => {
     ]);
   });
 
+  it('a build whose TensorRT-RTX plan names no compute capability fails; with its target it builds', async () => {
+    const real = headers.plans.find((p) => p.computeCapabilities.join() === '8.9')!;
+    const runner = makeRunner();
+    writeFileSync(join(runner.dir, 'm.onnx'), classifierOnnx());
+    // A build command that writes the real plan's header (byte 32 as asked) and the rest of its declared size.
+    writeFileSync(
+      join(runner.dir, 'write-plan.mjs'),
+      "import { writeFileSync } from 'node:fs';\n" +
+        `const head = Buffer.from('${real.head}', 'hex');\n` +
+        'head[32] = Number(process.argv[3]);\n' +
+        `writeFileSync(process.argv[2], Buffer.concat([head, Buffer.alloc(${real.bytes} - head.length, 7)]));\n`,
+    );
+    const build = (targets: string) =>
+      runner.writeConfig(
+        `output-dir: out\nbuild:\n  command: [${process.execPath}, write-plan.mjs, "{plan}", "${targets}"]\n` +
+          'models:\n  - name: m\n    onnx: m.onnx\n    profiles: [{ name: p, shapes: { x: 2x3x8x8 } }]\n',
+      );
+    const none = await cli(['build', '--config', build('0')], { cwd: runner.dir });
+    expect(none.code).toBe(1);
+    const report = JSON.parse(readFileSync(join(runner.dir, 'out', 'report.json'), 'utf8')) as Report;
+    expect(report.builds[0]!.failure?.message).toMatch(
+      /exited 0 but the plan at .*m\.p\.plan is: built for no compute capability \(byte 32 is 0/,
+    );
+    expect(report.builds[0]!.failure?.hint).toMatch(/^Name the compute capabilities to build for/);
+    const one = await cli(['build', '--config', build('8')], { cwd: runner.dir });
+    expect(one.code, one.stderr).toBe(0);
+  });
+
   it("the stand-in's plan header claims the layout the real builder writes: size at 16, version at 24", async () => {
     const runner = makeRunner();
     writeFileSync(join(runner.dir, 'm.onnx'), classifierOnnx());
