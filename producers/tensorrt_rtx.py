@@ -12,8 +12,9 @@ TensorRT-RTX ships as PyPI wheels (tensorrt_rtx_cu13_libs, tensorrt_rtx_cu13_bin
 tensorrt_rtx_bindings). It builds ahead of time on the CPU for the compute capabilities it is given (no GPU is
 needed to build), and its networks are strongly typed: an FP16 engine is built from an FP16 ONNX (trt-ci writes
 it for precision: fp16). Its log is written in trtexec's line format ([date] [I] [TRT] message), so trt-ci reads
-it as it reads trtexec's; the layer info is the engine inspector's JSON where a GPU can load the plan, else the
-builder's own "Engine Layer Information" lines in trtexec's --exportLayerInfo shape.
+it as it reads trtexec's. The layer info is the builder's own "Engine Layer Information" lines in trtexec's
+--exportLayerInfo shape: the builder prints them at the default profiling verbosity (at DETAILED it prints none),
+and the engine inspector needs a GPU that loads the plan, which a CPU build has not.
 """
 import argparse
 import datetime
@@ -121,6 +122,7 @@ def build(args):
         log_line("E", "Failed to parse onnx file")
         return 1
     config = builder.create_builder_config()
+    # The default, said: at DETAILED, TensorRT-RTX 1.7 prints no "Engine Layer Information" (the layer info's source).
     config.profiling_verbosity = trt.ProfilingVerbosity.LAYER_NAMES_ONLY
     if args.workspace:
         config.set_memory_pool_limit(trt.MemoryPoolType.WORKSPACE, int(args.workspace))
