@@ -7167,6 +7167,74 @@ function runner(outcome, plan, outputs, context) {
     };
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/cache/timing-cache-origin.js
+// Where a `timing-cache:` file of the user's was written. TensorRT keeps a timing cache per TensorRT build and
+// device (docs/stability.md), yet the file itself says neither in a form anyone documents, and trtexec loads it
+// with setTimingCache(…, ignoreMismatch=false) and goes on when TensorRT refuses it. So trt-ci records, beside
+// the file, the TensorRT and GPU model of the build that last wrote it, with the file's sha256 (a file replaced
+// by another hand is no longer the one recorded); a build of another TensorRT or GPU model does not use it.
+// (The cache folder's timing caches need none: their names carry both, build-stage.ts.)
+
+
+
+const originFileOf = (timingCache) => `${timingCache}.origin.json`;
+async function readTimingCacheOrigin(timingCache) {
+    const content = await (0,promises_.readFile)(timingCache).catch(() => null);
+    if (content === null)
+        return { state: 'absent' };
+    const origin = parseOrigin(await (0,promises_.readFile)(originFileOf(timingCache), 'utf8').catch(() => null));
+    if (!origin)
+        return { state: 'unrecorded' };
+    return origin.sha256 === sha256Of(content) ? { state: 'recorded', origin } : { state: 'replaced' };
+}
+function parseOrigin(text) {
+    if (text === null)
+        return null;
+    try {
+        const { tensorrt, gpu, sha256 } = JSON.parse(text);
+        if (typeof tensorrt !== 'string' || typeof sha256 !== 'string')
+            return null;
+        return { tensorrt, gpu: typeof gpu === 'string' ? gpu : null, sha256 };
+    }
+    catch {
+        return null;
+    }
+}
+/**
+ * Records the build that just wrote the file (after its rename into place), with a rename of its own: builds on
+ * other GPUs finish at the same time, and a record is whole or not there. One that lost the race to the file
+ * names another sha256 than the file's, and reads as replaced: used as given, and said.
+ */
+async function recordTimingCacheOrigin(timingCache, tensorrt, gpu) {
+    const content = await (0,promises_.readFile)(timingCache).catch(() => null);
+    if (content === null)
+        return;
+    const origin = { tensorrt, gpu, sha256: sha256Of(content) };
+    const staged = `${originFileOf(timingCache)}.${process.pid}.${(0,external_node_crypto_.randomBytes)(4).toString('hex')}`;
+    await (0,promises_.writeFile)(staged, `${JSON.stringify(origin, null, 2)}\n`, { flag: 'wx' });
+    await (0,promises_.rename)(staged, originFileOf(timingCache));
+}
+/**
+ * Why a build of `tensorrt` on `gpu` must not use the recorded file, or null when it may: another TensorRT
+ * (release and build number, as TensorRT's support policy asks of timing caches) or another GPU model. A build
+ * whose GPU is not known is not held to the GPU.
+ */
+function foreignTo(state, tensorrt, gpu) {
+    if (state.state !== 'recorded')
+        return null;
+    const { origin } = state;
+    const otherTensorrt = origin.tensorrt !== tensorrt;
+    const otherGpu = gpu !== null && origin.gpu !== null && origin.gpu !== gpu;
+    if (!otherTensorrt && !otherGpu)
+        return null;
+    const written = `written by TensorRT ${origin.tensorrt}${origin.gpu ? ` on ${origin.gpu}` : ''}`;
+    return `${written}, not TensorRT ${tensorrt}${gpu ? ` on ${gpu}` : ''}`;
+}
+/** Whether a build of `tensorrt` on `gpu` may start from the user's timing cache at `path` (foreignTo says why not). */
+async function mayUseTimingCache(path, tensorrt, gpu) {
+    return foreignTo(await readTimingCacheOrigin(path), tensorrt, gpu) === null;
+}
+
 // EXTERNAL MODULE: external "node:worker_threads"
 var external_node_worker_threads_ = __webpack_require__(75919);
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/compat.js
@@ -9157,6 +9225,8 @@ function certifiedLevel(rebuilds) {
 
 
 
+
+
 /** Each engine's stability, by its job; absent where `stability:` is off or the engine did not build. */
 async function checkStability(outcomes, context) {
     const results = new Map();
@@ -9181,8 +9251,8 @@ async function checkStability(outcomes, context) {
         }
         const rebuilds = [];
         // With the run's timing cache, as the fleet rebuilds; then once without it, to show what the cache pins. A run
-        // without one rebuilds without one, and says so.
-        const cached = hasTimingCache(context);
+        // without one (or whose timing-cache: was written on another TensorRT or GPU) rebuilds without one, and says so.
+        const cached = await hasTimingCache(context, outcome.gpu?.name ?? null);
         const runs = [...Array.from({ length: asked }, () => cached), ...(cached ? [false] : [])];
         for (const [i, timingCache] of runs.entries()) {
             if (context.signal?.aborted)
@@ -9194,8 +9264,16 @@ async function checkStability(outcomes, context) {
     }
     return results;
 }
-/** Whether the run builds with a timing cache (trt-ci.yml's timing-cache:, or the cache folder's). */
-const hasTimingCache = (context) => context.config.timingCache !== null || context.config.cacheDir !== null;
+/**
+ * Whether a build on this GPU starts from a timing cache: the cache folder's (one per TensorRT and GPU), else
+ * trt-ci.yml's timing-cache: where it was not written by another TensorRT or GPU model (build-plan.ts's rule).
+ */
+async function hasTimingCache(context, gpu) {
+    const { cacheDir, timingCache } = context.config;
+    if (cacheDir !== null)
+        return true;
+    return timingCache !== null && (await mayUseTimingCache(timingCache, formatVersion(context.version, true), gpu));
+}
 async function rebuildOnce(outcome, n, timingCache, { first, io }, context) {
     const { job } = outcome;
     const dir = (0,external_node_path_.join)(context.config.outputDir, 'stability', `${job.model.name}.${job.profile.name}`);
@@ -9464,70 +9542,6 @@ async function publishTimingCache(own, shared, built, trust) {
     }
     await (0,promises_.rm)(own, { force: true });
     return 'dropped';
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/cache/timing-cache-origin.js
-// Where a `timing-cache:` file of the user's was written. TensorRT keeps a timing cache per TensorRT build and
-// device (docs/stability.md), yet the file itself says neither in a form anyone documents, and trtexec loads it
-// with setTimingCache(…, ignoreMismatch=false) and goes on when TensorRT refuses it. So trt-ci records, beside
-// the file, the TensorRT and GPU model of the build that last wrote it, with the file's sha256 (a file replaced
-// by another hand is no longer the one recorded); a build of another TensorRT or GPU model does not use it.
-// (The cache folder's timing caches need none: their names carry both, build-stage.ts.)
-
-
-
-const originFileOf = (timingCache) => `${timingCache}.origin.json`;
-async function readTimingCacheOrigin(timingCache) {
-    const content = await (0,promises_.readFile)(timingCache).catch(() => null);
-    if (content === null)
-        return { state: 'absent' };
-    const origin = parseOrigin(await (0,promises_.readFile)(originFileOf(timingCache), 'utf8').catch(() => null));
-    if (!origin)
-        return { state: 'unrecorded' };
-    return origin.sha256 === sha256Of(content) ? { state: 'recorded', origin } : { state: 'replaced' };
-}
-function parseOrigin(text) {
-    if (text === null)
-        return null;
-    try {
-        const { tensorrt, gpu, sha256 } = JSON.parse(text);
-        if (typeof tensorrt !== 'string' || typeof sha256 !== 'string')
-            return null;
-        return { tensorrt, gpu: typeof gpu === 'string' ? gpu : null, sha256 };
-    }
-    catch {
-        return null;
-    }
-}
-/**
- * Records the build that just wrote the file (after its rename into place), with a rename of its own: builds on
- * other GPUs finish at the same time, and a record is whole or not there. One that lost the race to the file
- * names another sha256 than the file's, and reads as replaced: used as given, and said.
- */
-async function recordTimingCacheOrigin(timingCache, tensorrt, gpu) {
-    const content = await (0,promises_.readFile)(timingCache).catch(() => null);
-    if (content === null)
-        return;
-    const origin = { tensorrt, gpu, sha256: sha256Of(content) };
-    const staged = `${originFileOf(timingCache)}.${process.pid}.${(0,external_node_crypto_.randomBytes)(4).toString('hex')}`;
-    await (0,promises_.writeFile)(staged, `${JSON.stringify(origin, null, 2)}\n`, { flag: 'wx' });
-    await (0,promises_.rename)(staged, originFileOf(timingCache));
-}
-/**
- * Why a build of `tensorrt` on `gpu` must not use the recorded file, or null when it may: another TensorRT
- * (release and build number, as TensorRT's support policy asks of timing caches) or another GPU model. A build
- * whose GPU is not known is not held to the GPU.
- */
-function foreignTo(state, tensorrt, gpu) {
-    if (state.state !== 'recorded')
-        return null;
-    const { origin } = state;
-    const otherTensorrt = origin.tensorrt !== tensorrt;
-    const otherGpu = gpu !== null && origin.gpu !== null && origin.gpu !== gpu;
-    if (!otherTensorrt && !otherGpu)
-        return null;
-    const written = `written by TensorRT ${origin.tensorrt}${origin.gpu ? ` on ${origin.gpu}` : ''}`;
-    return `${written}, not TensorRT ${tensorrt}${gpu ? ` on ${gpu}` : ''}`;
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/cache/plan-cache.js
@@ -10587,7 +10601,7 @@ async function sharedTimingCache(context, gpuName) {
     const own = context.config.timingCache;
     if (!own)
         return null;
-    return foreignTo(await readTimingCacheOrigin(own), tensorrtOf(context), gpuName) ? null : own;
+    return (await mayUseTimingCache(own, tensorrtOf(context), gpuName)) ? own : null;
 }
 const tensorrtOf = (context) => formatVersion(context.version, true);
 /** trtexec until it builds, runs out of workspace to try, or fails for another reason. */

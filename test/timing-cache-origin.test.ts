@@ -101,6 +101,28 @@ describe('timing-cache: in a run', () => {
     expect(JSON.parse(readFileSync(`${cache}.origin.json`, 'utf8')).gpu).toBe('NVIDIA H200');
   });
 
+  it("stability's rebuilds with a foreign timing cache say they had none", async () => {
+    const runner = makeRunner();
+    runner.touch('m.onnx');
+    const cache = join(runner.dir, 't.cache');
+    writeFileSync(cache, 'timings of an H100');
+    writeFileSync(
+      `${cache}.origin.json`,
+      JSON.stringify({ tensorrt: '10.16.1.11', gpu: 'NVIDIA H100', sha256: sha256(cache) }),
+    );
+    const config = runner.writeConfig(
+      'output-dir: out\ntiming-cache: t.cache\nmodels:\n  - name: m\n    onnx: m.onnx\n' +
+        '    profiles: [{ name: p, shapes: { x: 1x3x8x8 } }]\n',
+    );
+    const result = await cli(['stability', '--config', config, '--rebuilds', '1'], { cwd: runner.dir });
+    expect(result.code, result.stderr).toBe(0);
+    const report = JSON.parse(readFileSync(join(runner.dir, 'out', 'report.json'), 'utf8')) as Report;
+    expect(report.builds[0]!.stability!.rebuilds.map((r) => [r.timingCache, r.plan])).toEqual([
+      [false, 'out/stability/m.p/rebuild-1-no-timing-cache.plan'],
+    ]);
+    expect(runner.calls().some((c) => c.args.some((a) => a.startsWith('--timingCacheFile=')))).toBe(false);
+  });
+
   it('a file without a record is used as given, and said', async () => {
     const runner = makeRunner();
     runner.touch('m.onnx');

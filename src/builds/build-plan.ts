@@ -1,7 +1,7 @@
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { privateTimingCache, publishTimingCache } from '../cache/timing-cache.js';
-import { foreignTo, readTimingCacheOrigin, recordTimingCacheOrigin } from '../cache/timing-cache-origin.js';
+import { mayUseTimingCache, recordTimingCacheOrigin } from '../cache/timing-cache-origin.js';
 import type { ProcessResult } from '../proc/run-process.js';
 import type { BuildGpu, Failure } from '../contract/report.js';
 import { type Built, getOrBuild } from '../cache/plan-cache.js';
@@ -142,7 +142,7 @@ async function sharedTimingCache(context: BuildContext, gpuName: string | null):
   if (kept) return kept;
   const own = context.config.timingCache;
   if (!own) return null;
-  return foreignTo(await readTimingCacheOrigin(own), tensorrtOf(context), gpuName) ? null : own;
+  return (await mayUseTimingCache(own, tensorrtOf(context), gpuName)) ? own : null;
 }
 
 const tensorrtOf = (context: BuildContext) => formatVersion(context.version, true);

@@ -71,3 +71,8 @@ export function foreignTo(state: OriginState, tensorrt: string, gpu: string | nu
   const written = `written by TensorRT ${origin.tensorrt}${origin.gpu ? ` on ${origin.gpu}` : ''}`;
   return `${written}, not TensorRT ${tensorrt}${gpu ? ` on ${gpu}` : ''}`;
 }
+
+/** Whether a build of `tensorrt` on `gpu` may start from the user's timing cache at `path` (foreignTo says why not). */
+export async function mayUseTimingCache(path: string, tensorrt: string, gpu: string | null): Promise<boolean> {
+  return foreignTo(await readTimingCacheOrigin(path), tensorrt, gpu) === null;
+}

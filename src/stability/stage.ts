@@ -15,6 +15,8 @@ import { readOnnxIo } from '../onnx/inputs.js';
 import { seededInputs } from '../onnx/seeded-inputs.js';
 import { engineOf, readingRequest } from '../runners/plan-runner.js';
 import { readEngineLayers } from '../tensorrt/layer-info.js';
+import { formatVersion } from '../tensorrt/version.js';
+import { mayUseTimingCache } from '../cache/timing-cache-origin.js';
 import { abOfEngine, smallestChange } from '../latency/stage.js';
 import { type BuildSample, certifiedLevel, judgeRebuild, type Rebuild } from './levels.js';
 
@@ -41,8 +43,8 @@ export async function checkStability(
     }
     const rebuilds: Stability['rebuilds'] = [];
     // With the run's timing cache, as the fleet rebuilds; then once without it, to show what the cache pins. A run
-    // without one rebuilds without one, and says so.
-    const cached = hasTimingCache(context);
+    // without one (or whose timing-cache: was written on another TensorRT or GPU) rebuilds without one, and says so.
+    const cached = await hasTimingCache(context, outcome.gpu?.name ?? null);
     const runs = [...Array.from({ length: asked }, () => cached), ...(cached ? [false] : [])];
     for (const [i, timingCache] of runs.entries()) {
       if (context.signal?.aborted) break;
@@ -56,9 +58,15 @@ export async function checkStability(
 
 type RebuildRecord = Stability['rebuilds'][number];
 
-/** Whether the run builds with a timing cache (trt-ci.yml's timing-cache:, or the cache folder's). */
-const hasTimingCache = (context: StageContext) =>
-  context.config.timingCache !== null || context.config.cacheDir !== null;
+/**
+ * Whether a build on this GPU starts from a timing cache: the cache folder's (one per TensorRT and GPU), else
+ * trt-ci.yml's timing-cache: where it was not written by another TensorRT or GPU model (build-plan.ts's rule).
+ */
+async function hasTimingCache(context: StageContext, gpu: string | null): Promise<boolean> {
+  const { cacheDir, timingCache } = context.config;
+  if (cacheDir !== null) return true;
+  return timingCache !== null && (await mayUseTimingCache(timingCache, formatVersion(context.version, true), gpu));
+}
 
 async function rebuildOnce(
   outcome: BuildOutcome,
