@@ -20889,6 +20889,7 @@ function load_targetsOf(config) {
 
 
 
+
 /**
  * trt-ci deploy-check MANIFEST|REPORT --config trt-ci.yml: will the engines load on trt-ci.yml's deploy
  * targets? The same predictions a run writes under builds[].deploy, from the files alone (no GPU, no
@@ -20911,6 +20912,7 @@ async function deployCheckCommand(operands, options, io) {
             // Manifests and reports are written where trt-ci ran; --runtimePlatform in the flags says otherwise.
             os: 'linux',
             flags: engine.flags,
+            rtx: engine.rtx,
         }, targets.get(engine.model) ?? []).map(({ target, verdict, line, fix }) => ({ name: target, verdict, line, fix })),
     }));
     if (options.json)
@@ -20944,17 +20946,44 @@ async function engineFacts(file, shown, cwd) {
             tensorrtVersion: report.environment.tensorrtVersion,
             gpu: b.gpu && { name: b.gpu.name, computeCapability: b.gpu.computeCapability },
             flags: b.attempts.at(-1)?.argv ?? [],
+            rtx: b.scan?.product === 'TensorRT-RTX' ? { computeCapabilities: b.scan.computeCapabilities } : undefined,
         }));
     }
     const { file: manifestFile, manifest } = readManifest(file, shown);
-    return manifest.engines.map((engine) => ({
-        model: engine.model,
-        profile: engine.profile,
-        plan: (0,external_node_path_.resolve)((0,external_node_path_.dirname)(manifestFile), engine.path),
-        tensorrtVersion: engine.tensorrtVersion ?? manifest.tensorrtVersion ?? null,
-        gpu: engine.gpu,
-        flags: engine.flags ?? [],
-    }));
+    return manifest.engines.map((engine) => {
+        const plan = (0,external_node_path_.resolve)((0,external_node_path_.dirname)(manifestFile), engine.path);
+        return {
+            model: engine.model,
+            profile: engine.profile,
+            plan,
+            tensorrtVersion: engine.tensorrtVersion ?? manifest.tensorrtVersion ?? null,
+            gpu: engine.gpu,
+            flags: engine.flags ?? [],
+            rtx: rtxOf(plan),
+        };
+    });
+}
+/**
+ * A manifest says nothing of the product: a TensorRT-RTX plan beside it says so in its header (`vtrt`), with the
+ * compute capabilities it was built for. A plan not there is TensorRT's as far as the manifest knows.
+ */
+function rtxOf(plan) {
+    let head;
+    try {
+        const fd = (0,external_node_fs_.openSync)(plan, 'r');
+        try {
+            head = Buffer.alloc(64);
+            head = head.subarray(0, (0,external_node_fs_.readSync)(fd, head, 0, 64, 0));
+        }
+        finally {
+            (0,external_node_fs_.closeSync)(fd);
+        }
+    }
+    catch {
+        return undefined;
+    }
+    const header = readPlanHeader(head, (0,external_node_fs_.statSync)(plan).size);
+    return header.product === 'TensorRT-RTX' ? { computeCapabilities: header.computeCapabilities } : undefined;
 }
 const deployCheck = defineCommand({
     name: 'deploy-check',
