@@ -13,6 +13,7 @@ import { predictDeploy } from './deploy/stage.js';
 import { explainChanges } from './explain/stage.js';
 import { compareLatency } from './latency/stage.js';
 import { runPreflight } from './preflight/preflight.js';
+import { judgeTimingCache } from './preflight/timing-cache-check.js';
 import { openRun } from './run/open-run.js';
 import type { PipelineOptions, PipelineResult, RunStart } from './run/options.js';
 import { recordRun } from './run/record-files.js';
@@ -44,6 +45,22 @@ const preflightOf = (context: StageContext, start: RunStart, options: PipelineOp
   });
 
 /**
+ * Without preflight (trt-ci build, stability), its one check that changes what a build is given: a timing-cache:
+ * the builds will not use (written by another TensorRT or GPU model), or use as given, is said before they start.
+ */
+async function sayTimingCache(context: StageContext, start: RunStart, options: PipelineOptions): Promise<void> {
+  const { config, version } = context;
+  if (!config.timingCache || config.cacheDir) return;
+  const check = await judgeTimingCache(
+    config.timingCache,
+    formatVersion(version, true),
+    await start.gpuQuery,
+    config.gpus,
+  );
+  if (check.status === 'warn') options.onEvent?.({ type: 'note', line: `⚠ timing-cache: ${check.message}` });
+}
+
+/**
  * Preflight, builds, then each stage on the builds' outcomes, the record of it all, and the files: in an
  * output folder this run holds.
  */
@@ -55,6 +72,7 @@ async function buildAndReport(
   const { config } = context;
   const preflight = options.preflight === false ? null : await preflightOf(context, start, options);
   if (preflight) options.onEvent?.({ type: 'preflight', preflight });
+  else await sayTimingCache(context, start, options);
   // The first stage a cancel stopped: it and the ones after it did not finish, and the report says so.
   let interrupted: string | null = null;
   const ran = <T>(stage: string, result: T): T => {

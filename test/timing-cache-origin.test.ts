@@ -121,6 +121,19 @@ describe('timing-cache: in a run', () => {
       [false, 'out/stability/m.p/rebuild-1-no-timing-cache.plan'],
     ]);
     expect(runner.calls().some((c) => c.args.some((a) => a.startsWith('--timingCacheFile=')))).toBe(false);
+    // No preflight in trt-ci stability (nor build): the one check that changes what the builds get is said first.
+    expect(result.stderr.split('\n')[0]).toBe(
+      `⚠ timing-cache: ${cache} was written by TensorRT 10.16.1.11 on NVIDIA H100, not TensorRT 10.16.1.11 on ` +
+        'NVIDIA H200: the builds start without it and leave it as it is',
+    );
+    // The same cache written here is said nothing of.
+    writeFileSync(
+      `${cache}.origin.json`,
+      JSON.stringify({ tensorrt: '10.16.1.11', gpu: 'NVIDIA H200', sha256: sha256(cache) }),
+    );
+    const own = await cli(['build', '--config', config], { cwd: runner.dir });
+    expect(own.code, own.stderr).toBe(0);
+    expect(own.stderr).not.toContain('timing-cache:');
   });
 
   it('a file without a record is used as given, and said', async () => {

@@ -1,6 +1,6 @@
 import { configError } from '../common/errors.js';
 import type { Config } from '../contract/config.js';
-import type { GpuQuery } from './nvidia-smi.js';
+import type { GpuInfo, GpuQuery } from './nvidia-smi.js';
 
 /**
  * The GPUs `gpus:` names, checked against what nvidia-smi lists: an index it does not list is a config
@@ -19,4 +19,9 @@ export function selectedGpus(config: Pick<Config, 'gpus' | 'where'>, query: GpuQ
     );
   }
   return config.gpus;
+}
+
+/** The GPUs of a query that `gpus:` selects (all of them for `gpus: all`). */
+export function selectedInfo(gpus: readonly GpuInfo[], selection: 'all' | readonly number[]): GpuInfo[] {
+  return gpus.filter((g) => selection === 'all' || selection.includes(g.index));
 }

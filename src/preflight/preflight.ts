@@ -1,7 +1,7 @@
 import { fileSize } from '../common/errors.js';
 import type { Config } from '../contract/config.js';
-import { selectedGpus } from '../gpu/selection.js';
-import { type GpuInfo, queryComputeApps, queryGpus, type GpuQuery } from '../gpu/nvidia-smi.js';
+import { selectedGpus, selectedInfo } from '../gpu/selection.js';
+import { queryComputeApps, queryGpus, type GpuQuery } from '../gpu/nvidia-smi.js';
 import type { StartProcess } from '../proc/run-process.js';
 import { formatVersion, type TensorRtVersion } from '../tensorrt/version.js';
 import { devNvidiaPresent, diskFacts, findCuda, nvinferTarget, pluginFacts, resolveCommand } from './gather.js';
@@ -12,8 +12,7 @@ import { diskCheck, pluginCheck, registryLoginCheck } from './host-checks.js';
 import { dockerConfigText } from '../cache/registry-setup.js';
 import { parseOciReference } from '../cache/oci-reference.js';
 import { overall } from './types.js';
-import { readTimingCacheOrigin } from '../cache/timing-cache-origin.js';
-import { timingCacheCheck } from './timing-cache-check.js';
+import { judgeTimingCache } from './timing-cache-check.js';
 import type { Check, PreflightResult } from '../contract/report.js';
 
 export interface PreflightEnvironment {
@@ -64,7 +63,7 @@ export async function runPreflight(
   const smi = { command: config.nvidiaSmi, env, signal: environment.signal, start: environment.startProcess };
   const trtexecPath = resolveCommand(config.trtexec, env);
   const plugins = uniquePlugins(config.models);
-  const [query, apps, cuda, target, disk, pluginList, timingOrigin] = await Promise.all([
+  const [query, apps, cuda, target, disk, pluginList] = await Promise.all([
     environment.gpuQuery ?? queryGpus(smi),
     queryComputeApps(smi),
     findCuda({
@@ -77,8 +76,8 @@ export async function runPreflight(
     nvinferTarget(trtexecPath, tensorrt),
     diskFacts(config.outputDir),
     Promise.all(plugins.map(({ path, dynamic }) => pluginFacts(path, dynamic, env))),
-    config.timingCache ? readTimingCacheOrigin(config.timingCache) : ({ state: 'absent' } as const),
   ]);
+  const timingCache = await judgeTimingCache(config.timingCache, formatVersion(tensorrt, true), query, config.gpus);
 
   selectedGpus(config, query);
   const checks: Check[] = [
@@ -99,12 +98,7 @@ export async function runPreflight(
     diskCheck(disk, config.minFreeDiskBytes),
     registryLoginCheck(cacheRegistries(config), dockerConfigText(env), environment.defaultBranch ?? false),
     precisionCheck(config.models, query.ok ? selectedInfo(query.gpus, config.gpus) : [], tensorrt, fileSize, onnxOps),
-    timingCacheCheck(
-      config.timingCache,
-      timingOrigin,
-      formatVersion(tensorrt, true),
-      query.ok ? selectedInfo(query.gpus, config.gpus).flatMap((g) => g.name ?? []) : [],
-    ),
+    timingCache,
     ...(pluginList.length > 0
       ? pluginList.map((plugin) => pluginCheck(plugin, target))
       : [{ id: 'plugins' as const, status: 'skip' as const, message: 'no plugins configured', hint: null }]),
@@ -149,10 +143,6 @@ function uniquePlugins(models: PreflightConfig['models']): { path: string; dynam
     for (const path of model.dynamicPlugins) seen.set(path, true);
   }
   return [...seen].map(([path, dynamic]) => ({ path, dynamic }));
-}
-
-function selectedInfo(gpus: readonly GpuInfo[], selection: 'all' | number[]): GpuInfo[] {
-  return gpus.filter((g) => selection === 'all' || selection.includes(g.index));
 }
 
 /** A model's main-graph op types, read at offsets; null when the file cannot be read (the build says why). */

@@ -1,7 +1,29 @@
 // Preflight's timing-cache check: a `timing-cache:` of the user's written by another TensorRT or GPU model is
 // not used (the builds start without it, build-plan.ts), and the run says so at the top.
-import { foreignTo, type OriginState, originFileOf } from '../cache/timing-cache-origin.js';
+import { foreignTo, type OriginState, originFileOf, readTimingCacheOrigin } from '../cache/timing-cache-origin.js';
 import type { Check } from '../contract/report.js';
+import type { GpuQuery } from '../gpu/nvidia-smi.js';
+import { selectedInfo } from '../gpu/selection.js';
+
+/**
+ * The check for a run: `timing-cache:` (null: none) against the GPUs `gpus:` selects of what nvidia-smi lists.
+ * Preflight's, and a run without preflight's (trt-ci build, stability), which says it as a note.
+ */
+export async function judgeTimingCache(
+  path: string | null,
+  tensorrt: string,
+  query: GpuQuery,
+  gpus: 'all' | readonly number[],
+): Promise<Check> {
+  const state = path ? await readTimingCacheOrigin(path) : ({ state: 'absent' } as const);
+  const selected = query.ok ? selectedInfo(query.gpus, gpus) : [];
+  return timingCacheCheck(
+    path,
+    state,
+    tensorrt,
+    selected.flatMap((g) => g.name ?? []),
+  );
+}
 
 export function timingCacheCheck(
   path: string | null,
