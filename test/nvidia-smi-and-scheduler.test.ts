@@ -191,13 +191,13 @@ describe('the shared timing cache', () => {
     const small = await privateTimingCache(shared, 'b', TRUST_ALL);
     writeFileSync(big, Buffer.alloc(12 * 1024, 2));
     writeFileSync(small, Buffer.alloc(6 * 1024, 3));
-    expect(await publishTimingCache(big, shared, true, TRUST_ALL)).toBe('kept');
-    expect(await publishTimingCache(small, shared, true, TRUST_ALL)).toBe('dropped');
+    expect(await publishTimingCache(big, shared, true, TRUST_ALL)).toMatchObject({ kept: true });
+    expect(await publishTimingCache(small, shared, true, TRUST_ALL)).toEqual({ kept: false });
     expect(readFileSync(shared)).toEqual(Buffer.alloc(12 * 1024, 2));
     // No private copy is left behind, and a failed build never publishes.
     const failed = await privateTimingCache(shared, 'c', TRUST_ALL);
     writeFileSync(failed, Buffer.alloc(64 * 1024, 4));
-    expect(await publishTimingCache(failed, shared, false, TRUST_ALL)).toBe('dropped');
+    expect(await publishTimingCache(failed, shared, false, TRUST_ALL)).toEqual({ kept: false });
     expect(readdirSync(dir).filter((f) => f.startsWith('timing.cache'))).toEqual(['timing.cache']);
   });
 });

@@ -227,9 +227,11 @@ async function runAttempts(
     if (workspace !== null) context.onEvent?.({ type: 'retry', job, failure, workspaceBytes: workspace });
   }
   const built = attempts.length > 0 && !attempts[attempts.length - 1]!.failure;
-  if (timingCache && (await publishTimingCache(timingCache, sharedTiming!, built, context.cacheTrust)) === 'kept') {
-    if (config.timingCache && sharedTiming === config.timingCache)
-      await recordTimingCacheOrigin(sharedTiming, tensorrtOf(context), gpuName);
+  if (timingCache) {
+    const published = await publishTimingCache(timingCache, sharedTiming!, built, context.cacheTrust);
+    // trt-ci.yml's own file says where it was written (the cache folder's names say it already).
+    if (published.kept && config.timingCache && sharedTiming === config.timingCache)
+      await recordTimingCacheOrigin(config.timingCache, published.sha256, tensorrtOf(context), gpuName);
   }
   // Cancelled with a retry still to come: the build did not fail, it was stopped. (A build that passed
   // leaves the loop with its workspace still set: that is no retry.)

@@ -5,7 +5,7 @@
 // by another hand is no longer the one recorded); a build of another TensorRT or GPU model does not use it.
 // (The cache folder's timing caches need none: their names carry both, build-stage.ts.)
 import { randomBytes } from 'node:crypto';
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { sha256Of } from './signed-file.js';
 
 /** What is recorded: the TensorRT version with its build number, the GPU's name, the file's sha256. */
@@ -25,10 +25,12 @@ export type OriginState =
 export const originFileOf = (timingCache: string) => `${timingCache}.origin.json`;
 
 export async function readTimingCacheOrigin(timingCache: string): Promise<OriginState> {
+  // The record first: a cache without one is not read (a timing cache can be tens of MiB).
+  const origin = parseOrigin(await readFile(originFileOf(timingCache), 'utf8').catch(() => null));
+  if (!origin)
+    return (await stat(timingCache).catch(() => null))?.isFile() ? { state: 'unrecorded' } : { state: 'absent' };
   const content = await readFile(timingCache).catch(() => null);
   if (content === null) return { state: 'absent' };
-  const origin = parseOrigin(await readFile(originFileOf(timingCache), 'utf8').catch(() => null));
-  if (!origin) return { state: 'unrecorded' };
   return origin.sha256 === sha256Of(content) ? { state: 'recorded', origin } : { state: 'replaced' };
 }
 
@@ -44,14 +46,17 @@ function parseOrigin(text: string | null): TimingCacheOrigin | null {
 }
 
 /**
- * Records the build that just wrote the file (after its rename into place), with a rename of its own: builds on
- * other GPUs finish at the same time, and a record is whole or not there. One that lost the race to the file
- * names another sha256 than the file's, and reads as replaced: used as given, and said.
+ * Records the build that just placed the file (`sha256`, what it placed), with a rename of its own: builds on other
+ * GPUs finish at the same time, and a record is whole or not there. One that lost the race to the file names
+ * another sha256 than the file's, and reads as replaced: used as given, and said.
  */
-export async function recordTimingCacheOrigin(timingCache: string, tensorrt: string, gpu: string | null) {
-  const content = await readFile(timingCache).catch(() => null);
-  if (content === null) return;
-  const origin: TimingCacheOrigin = { tensorrt, gpu, sha256: sha256Of(content) };
+export async function recordTimingCacheOrigin(
+  timingCache: string,
+  sha256: string,
+  tensorrt: string,
+  gpu: string | null,
+) {
+  const origin: TimingCacheOrigin = { tensorrt, gpu, sha256 };
   const staged = `${originFileOf(timingCache)}.${process.pid}.${randomBytes(4).toString('hex')}`;
   await writeFile(staged, `${JSON.stringify(origin, null, 2)}\n`, { flag: 'wx' });
   await rename(staged, originFileOf(timingCache));

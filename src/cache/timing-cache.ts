@@ -31,13 +31,16 @@ export async function privateTimingCache(shared: string, label: string, trust: C
 const servable = async (shared: string, trust: CacheTrust) =>
   trust.trust === 'any' ? isPlainFile(shared) : (await servedFile('timing', shared, trust)) !== null;
 
-/** Puts a finished build's copy in place of the shared cache, unless the shared one already knows more. */
+/**
+ * Puts a finished build's copy in place of the shared cache, unless the shared one already knows more; the placed
+ * file's sha256 when it did (what its origin record names).
+ */
 export async function publishTimingCache(
   own: string,
   shared: string,
   built: boolean,
   trust: CacheTrust,
-): Promise<'kept' | 'dropped'> {
+): Promise<{ kept: true; sha256: string } | { kept: false }> {
   const mine = await stat(own).catch(() => null);
   const current = await stat(shared).catch(() => null);
   // What is there counts only if this run may be served it: one it may not is replaced whatever its size.
@@ -45,9 +48,9 @@ export async function publishTimingCache(
   // Never an unsigned cache over one signed by the key this run verifies with (it would undo the default
   // branch's); otherwise the copy that knows more stays.
   if (built && mayReplace(trust, kept) && mine?.isFile() && (!kept || mine.size >= current!.size)) {
-    await placeSigned('timing', own, shared, trust);
-    return 'kept';
+    const { sha256 } = await placeSigned('timing', own, shared, trust);
+    return { kept: true, sha256 };
   }
   await rm(own, { force: true });
-  return 'dropped';
+  return { kept: false };
 }
