@@ -7179,12 +7179,13 @@ function runner(outcome, plan, outputs, context) {
 
 const originFileOf = (timingCache) => `${timingCache}.origin.json`;
 async function readTimingCacheOrigin(timingCache) {
+    // The record first: a cache without one is not read (a timing cache can be tens of MiB).
+    const origin = parseOrigin(await (0,promises_.readFile)(originFileOf(timingCache), 'utf8').catch(() => null));
+    if (!origin)
+        return (await (0,promises_.stat)(timingCache).catch(() => null))?.isFile() ? { state: 'unrecorded' } : { state: 'absent' };
     const content = await (0,promises_.readFile)(timingCache).catch(() => null);
     if (content === null)
         return { state: 'absent' };
-    const origin = parseOrigin(await (0,promises_.readFile)(originFileOf(timingCache), 'utf8').catch(() => null));
-    if (!origin)
-        return { state: 'unrecorded' };
     return origin.sha256 === sha256Of(content) ? { state: 'recorded', origin } : { state: 'replaced' };
 }
 function parseOrigin(text) {
@@ -7201,15 +7202,12 @@ function parseOrigin(text) {
     }
 }
 /**
- * Records the build that just wrote the file (after its rename into place), with a rename of its own: builds on
- * other GPUs finish at the same time, and a record is whole or not there. One that lost the race to the file
- * names another sha256 than the file's, and reads as replaced: used as given, and said.
+ * Records the build that just placed the file (`sha256`, what it placed), with a rename of its own: builds on other
+ * GPUs finish at the same time, and a record is whole or not there. One that lost the race to the file names
+ * another sha256 than the file's, and reads as replaced: used as given, and said.
  */
-async function recordTimingCacheOrigin(timingCache, tensorrt, gpu) {
-    const content = await (0,promises_.readFile)(timingCache).catch(() => null);
-    if (content === null)
-        return;
-    const origin = { tensorrt, gpu, sha256: sha256Of(content) };
+async function recordTimingCacheOrigin(timingCache, sha256, tensorrt, gpu) {
+    const origin = { tensorrt, gpu, sha256 };
     const staged = `${originFileOf(timingCache)}.${process.pid}.${(0,external_node_crypto_.randomBytes)(4).toString('hex')}`;
     await (0,promises_.writeFile)(staged, `${JSON.stringify(origin, null, 2)}\n`, { flag: 'wx' });
     await (0,promises_.rename)(staged, originFileOf(timingCache));
@@ -7396,8 +7394,6 @@ function rtxArchSupport(version, cc) {
 const MAGIC = 'ftrt';
 /** TensorRT-RTX's tag, with the same layout (docs/plan-header.md: read from real TensorRT-RTX 1.7 plans). */
 const RTX_MAGIC = 'vtrt';
-/** Byte 32 of a TensorRT-RTX plan: a bit per compute capability it was built for, in the enum's order. */
-const RTX_TARGETS = RTX_COMPUTE_CAPABILITIES;
 /** The tag older plans start with (docs/plan-header.md: real TensorRT 8.2-era plans). */
 const OLDER_MAGIC = 'ptrt';
 const HEADER_BYTES = 28;
@@ -7452,7 +7448,8 @@ const NO_TARGETS = 'built for no compute capability (byte 32 is 0: a "current" b
 function targetsAt(head, at) {
     if (head.length <= at)
         return null;
-    return RTX_TARGETS.filter((_, bit) => (head[at] >> bit) & 1);
+    // Byte 32: a bit per compute capability the plan was built for, in the order of TensorRT-RTX's enum.
+    return RTX_COMPUTE_CAPABILITIES.filter((_, bit) => (head[at] >> bit) & 1);
 }
 /** Every real ftrt plan examined holds its own total size at bytes 16-23; a plan that disagrees is damaged. */
 function sizeProblem(declared, actual) {
@@ -9385,6 +9382,10 @@ function selectedGpus(config, query) {
     }
     return config.gpus;
 }
+/** The GPUs of a query that `gpus:` selects (all of them for `gpus: all`). */
+function selectedInfo(gpus, selection) {
+    return gpus.filter((g) => selection === 'all' || selection.includes(g.index));
+}
 
 ;// CONCATENATED MODULE: ./.build/tsc/gpu/memory-sampler.js
 
@@ -9528,7 +9529,10 @@ async function privateTimingCache(shared, label, trust) {
 }
 /** Whether the shared timing cache may be given to a build: a plain file, signed where signatures count. */
 const servable = async (shared, trust) => trust.trust === 'any' ? isPlainFile(shared) : (await servedFile('timing', shared, trust)) !== null;
-/** Puts a finished build's copy in place of the shared cache, unless the shared one already knows more. */
+/**
+ * Puts a finished build's copy in place of the shared cache, unless the shared one already knows more; the placed
+ * file's sha256 when it did (what its origin record names).
+ */
 async function publishTimingCache(own, shared, built, trust) {
     const mine = await (0,promises_.stat)(own).catch(() => null);
     const current = await (0,promises_.stat)(shared).catch(() => null);
@@ -9537,11 +9541,11 @@ async function publishTimingCache(own, shared, built, trust) {
     // Never an unsigned cache over one signed by the key this run verifies with (it would undo the default
     // branch's); otherwise the copy that knows more stays.
     if (built && mayReplace(trust, kept) && mine?.isFile() && (!kept || mine.size >= current.size)) {
-        await placeSigned('timing', own, shared, trust);
-        return 'kept';
+        const { sha256 } = await placeSigned('timing', own, shared, trust);
+        return { kept: true, sha256 };
     }
     await (0,promises_.rm)(own, { force: true });
-    return 'dropped';
+    return { kept: false };
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/cache/plan-cache.js
@@ -9754,6 +9758,7 @@ async function getOrBuild(cache, request, files, build, signal) {
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/failures.js
+
 /** A process that died of a signal, as a shell or a signal handler says it (test/fixtures/trtexec-logs/crash-*). */
 const CRASH = /\b(Segmentation fault|Bus error|Illegal instruction)\b|\bAborted \(core dumped\)/;
 /**
@@ -9788,7 +9793,8 @@ const EVIDENCE = [
         kind: 'unsupported-gpu',
         pattern: /The engine cannot run on this GPU, which has compute capability/,
         hint: 'TensorRT-RTX runs a plan only on the compute capabilities it was built for (--compute-capability), and ' +
-            'only on those it supports (7.5, 8.0, 8.6, 8.9, 12.0, 12.1): run it on such a GPU, or build for this one.',
+            `only on those it supports (${RTX_COMPUTE_CAPABILITIES.join(', ')}): run it on such a GPU, or build for ` +
+            'this one.',
     },
     {
         kind: 'unsupported-gpu',
@@ -10682,9 +10688,11 @@ async function runAttempts(job, gpu, context) {
             context.onEvent?.({ type: 'retry', job, failure, workspaceBytes: workspace });
     }
     const built = attempts.length > 0 && !attempts[attempts.length - 1].failure;
-    if (timingCache && (await publishTimingCache(timingCache, sharedTiming, built, context.cacheTrust)) === 'kept') {
-        if (config.timingCache && sharedTiming === config.timingCache)
-            await recordTimingCacheOrigin(sharedTiming, tensorrtOf(context), gpuName);
+    if (timingCache) {
+        const published = await publishTimingCache(timingCache, sharedTiming, built, context.cacheTrust);
+        // trt-ci.yml's own file says where it was written (the cache folder's names say it already).
+        if (published.kept && config.timingCache && sharedTiming === config.timingCache)
+            await recordTimingCacheOrigin(config.timingCache, published.sha256, tensorrtOf(context), gpuName);
     }
     // Cancelled with a retry still to come: the build did not fail, it was stopped. (A build that passed
     // leaves the loop with its workspace still set: that is no retry.)
@@ -14523,6 +14531,16 @@ function openRegistryCache(registry, run, connect = (reference, options) => new 
 // Preflight's timing-cache check: a `timing-cache:` of the user's written by another TensorRT or GPU model is
 // not used (the builds start without it, build-plan.ts), and the run says so at the top.
 
+
+/**
+ * The check for a run: `timing-cache:` (null: none) against the GPUs `gpus:` selects of what nvidia-smi lists.
+ * Preflight's, and a run without preflight's (trt-ci build, stability), which says it as a note.
+ */
+async function judgeTimingCache(path, tensorrt, query, gpus) {
+    const state = path ? await readTimingCacheOrigin(path) : { state: 'absent' };
+    const selected = query.ok ? selectedInfo(query.gpus, gpus) : [];
+    return timingCacheCheck(path, state, tensorrt, selected.flatMap((g) => g.name ?? []));
+}
 function timingCacheCheck(path, state, tensorrt, gpuNames) {
     const id = 'timing-cache';
     if (!path)
@@ -14570,7 +14588,6 @@ function timingCacheCheck(path, state, tensorrt, gpuNames) {
 
 
 
-
 /**
  * Proves the runner can build before the GPU hour is spent: gathers every fact at once (one
  * nvidia-smi query for the GPUs, one for their processes, the file system, the plugin files), then
@@ -14582,7 +14599,7 @@ async function runPreflight(config, tensorrt, environment) {
     const smi = { command: config.nvidiaSmi, env, signal: environment.signal, start: environment.startProcess };
     const trtexecPath = resolveCommand(config.trtexec, env);
     const plugins = uniquePlugins(config.models);
-    const [query, apps, cuda, target, disk, pluginList, timingOrigin] = await Promise.all([
+    const [query, apps, cuda, target, disk, pluginList] = await Promise.all([
         environment.gpuQuery ?? queryGpus(smi),
         queryComputeApps(smi),
         findCuda({
@@ -14595,8 +14612,8 @@ async function runPreflight(config, tensorrt, environment) {
         nvinferTarget(trtexecPath, tensorrt),
         diskFacts(config.outputDir),
         Promise.all(plugins.map(({ path, dynamic }) => pluginFacts(path, dynamic, env))),
-        config.timingCache ? readTimingCacheOrigin(config.timingCache) : { state: 'absent' },
     ]);
+    const timingCache = await judgeTimingCache(config.timingCache, formatVersion(tensorrt, true), query, config.gpus);
     selectedGpus(config, query);
     const checks = [
         ...gpuChecks({
@@ -14616,7 +14633,7 @@ async function runPreflight(config, tensorrt, environment) {
         diskCheck(disk, config.minFreeDiskBytes),
         registryLoginCheck(cacheRegistries(config), dockerConfigText(env), environment.defaultBranch ?? false),
         precisionCheck(config.models, query.ok ? selectedInfo(query.gpus, config.gpus) : [], tensorrt, errors/* fileSize */.Ov, onnxOps),
-        timingCacheCheck(config.timingCache, timingOrigin, formatVersion(tensorrt, true), query.ok ? selectedInfo(query.gpus, config.gpus).flatMap((g) => g.name ?? []) : []),
+        timingCache,
         ...(pluginList.length > 0
             ? pluginList.map((plugin) => pluginCheck(plugin, target))
             : [{ id: 'plugins', status: 'skip', message: 'no plugins configured', hint: null }]),
@@ -14658,9 +14675,6 @@ function uniquePlugins(models) {
             seen.set(path, true);
     }
     return [...seen].map(([path, dynamic]) => ({ path, dynamic }));
-}
-function selectedInfo(gpus, selection) {
-    return gpus.filter((g) => selection === 'all' || selection.includes(g.index));
 }
 /** A model's main-graph op types, read at offsets; null when the file cannot be read (the build says why). */
 function onnxOps(onnx) {
@@ -16661,21 +16675,23 @@ function loadConfig(file, cwd, env, options = {}) {
     catch (error) {
         throw new errors/* InputError */.dz(`${file}: cannot read config: ${(0,errors/* fileProblem */.Wj)(error, 'a trt-ci.yml file')}`);
     }
-    return parseConfig(text, file, (0,external_node_path_.dirname)(path), { TRT_CI_PRODUCERS: PRODUCERS ?? undefined, ...env }, options);
+    const producers = text.includes('TRT_CI_PRODUCERS') && !env.TRT_CI_PRODUCERS ? producersDir() : null;
+    return parseConfig(text, file, (0,external_node_path_.dirname)(path), producers ? { ...env, TRT_CI_PRODUCERS: producers } : env, options);
 }
 /**
  * The producers trt-ci ships (producers/: TensorRT-RTX's builder and runner, the TensorRT runtime's runner),
  * `${TRT_CI_PRODUCERS}` in trt-ci.yml unless the environment sets it: found from this module up, in the source
- * (src/config/) and in the bundles (dist/) alike; null where trt-ci is installed without them.
+ * (src/config/) and in the bundles (dist/) alike; null where trt-ci is installed without them (the variable is
+ * then unset, which trt-ci.yml's check names). Looked for only by a trt-ci.yml that names it.
  */
-const PRODUCERS = (() => {
+function producersDir() {
     let dir = (0,external_node_path_.dirname)((0,external_node_url_.fileURLToPath)(import.meta.url));
     for (let up = 0; up < 4; up++, dir = (0,external_node_path_.dirname)(dir)) {
         if ((0,external_node_fs_.existsSync)((0,external_node_path_.join)(dir, 'producers', 'tensorrt_rtx.py')))
             return (0,external_node_path_.join)(dir, 'producers');
     }
     return null;
-})();
+}
 /** Parses and validates config text; `file` names it in messages, paths in it are relative to `dir`. */
 function parseConfig(text, file, dir = (0,external_node_path_.dirname)(file), env = {}, options = {}) {
     const lines = new dist/* LineCounter */.HN();
@@ -20068,6 +20084,7 @@ async function verifyBuilds(outcomes) {
 
 
 
+
 /**
  * A run: set up (run/open-run.ts), its stages in order, recorded (run/record-files.ts); what setup holds is
  * given back however it ends.
@@ -20090,6 +20107,18 @@ const preflightOf = (context, start, options) => runPreflight(context.config, co
     ...(context.signal && { signal: context.signal }),
 });
 /**
+ * Without preflight (trt-ci build, stability), its one check that changes what a build is given: a timing-cache:
+ * the builds will not use (written by another TensorRT or GPU model), or use as given, is said before they start.
+ */
+async function sayTimingCache(context, start, options) {
+    const { config, version } = context;
+    if (!config.timingCache || config.cacheDir)
+        return;
+    const check = await judgeTimingCache(config.timingCache, formatVersion(version, true), await start.gpuQuery, config.gpus);
+    if (check.status === 'warn')
+        options.onEvent?.({ type: 'note', line: `⚠ timing-cache: ${check.message}` });
+}
+/**
  * Preflight, builds, then each stage on the builds' outcomes, the record of it all, and the files: in an
  * output folder this run holds.
  */
@@ -20098,6 +20127,8 @@ async function buildAndReport(context, start, options) {
     const preflight = options.preflight === false ? null : await preflightOf(context, start, options);
     if (preflight)
         options.onEvent?.({ type: 'preflight', preflight });
+    else
+        await sayTimingCache(context, start, options);
     // The first stage a cancel stopped: it and the ones after it did not finish, and the report says so.
     let interrupted = null;
     const ran = (stage, result) => {

@@ -15,6 +15,7 @@ import { TrtexecLogParser } from '../src/tensorrt/log-parser.js';
 import { readPlanHeader } from '../src/tensorrt/plan-header.js';
 import { portabilityOf, predictLoad } from '../src/tensorrt/deploy-rules.js';
 import { archSupport } from '../src/tensorrt/compat.js';
+import { loadConfig } from '../src/config/load.js';
 import { cli, FIXTURES, makeRunner } from './support/harness.js';
 import { classifierOnnx, unknownOpOnnx } from './support/onnx-models.js';
 
@@ -218,6 +219,20 @@ describe('real TensorRT-RTX material (test/fixtures/tensorrt-rtx)', () => {
       .filter((l) => !/MIN<=OPT<=MAX|no optimization profile/.test(l))
       .join('\n');
     expect(failureOf(noise)?.kind).toBe('driver-insufficient');
+  });
+});
+
+describe('TRT_CI_PRODUCERS in trt-ci.yml', () => {
+  it('is the producers/ folder of the trt-ci that runs, unless the environment sets it', () => {
+    const runner = makeRunner();
+    runner.touch('m.onnx');
+    const file = runner.writeConfig(
+      `output-dir: out\nbuild:\n  command: [python3, "\${TRT_CI_PRODUCERS}/tensorrt_rtx.py", build, "{plan}"]\n` +
+        'models:\n  - name: m\n    onnx: m.onnx\n    profiles: [{ name: p, shapes: { x: 1x4 } }]\n',
+    );
+    const command = (env: NodeJS.ProcessEnv) => loadConfig(file, runner.dir, env).build!.command[1];
+    expect(command({})).toBe(PRODUCER);
+    expect(command({ TRT_CI_PRODUCERS: '/opt/mine' })).toBe('/opt/mine/tensorrt_rtx.py');
   });
 });
 

@@ -36,21 +36,23 @@ export function loadConfig(file: string, cwd: string, env: NodeJS.ProcessEnv, op
   } catch (error) {
     throw new InputError(`${file}: cannot read config: ${fileProblem(error, 'a trt-ci.yml file')}`);
   }
-  return parseConfig(text, file, dirname(path), { TRT_CI_PRODUCERS: PRODUCERS ?? undefined, ...env }, options);
+  const producers = text.includes('TRT_CI_PRODUCERS') && !env.TRT_CI_PRODUCERS ? producersDir() : null;
+  return parseConfig(text, file, dirname(path), producers ? { ...env, TRT_CI_PRODUCERS: producers } : env, options);
 }
 
 /**
  * The producers trt-ci ships (producers/: TensorRT-RTX's builder and runner, the TensorRT runtime's runner),
  * `${TRT_CI_PRODUCERS}` in trt-ci.yml unless the environment sets it: found from this module up, in the source
- * (src/config/) and in the bundles (dist/) alike; null where trt-ci is installed without them.
+ * (src/config/) and in the bundles (dist/) alike; null where trt-ci is installed without them (the variable is
+ * then unset, which trt-ci.yml's check names). Looked for only by a trt-ci.yml that names it.
  */
-const PRODUCERS = (() => {
+function producersDir(): string | null {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let up = 0; up < 4; up++, dir = dirname(dir)) {
     if (existsSync(join(dir, 'producers', 'tensorrt_rtx.py'))) return join(dir, 'producers');
   }
   return null;
-})();
+}
 
 /** Parses and validates config text; `file` names it in messages, paths in it are relative to `dir`. */
 export function parseConfig(

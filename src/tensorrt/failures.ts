@@ -2,6 +2,7 @@
 // test/fixtures/trtexec-logs), ranked, and the lines after which it gives up. What to do about each kind is
 // failure-hints.ts's.
 import type { FailureKind } from '../contract/failures.js';
+import { RTX_COMPUTE_CAPABILITIES } from './compat.js';
 
 interface Evidence {
   kind: FailureKind;
@@ -56,7 +57,8 @@ const EVIDENCE: Evidence[] = [
     pattern: /The engine cannot run on this GPU, which has compute capability/,
     hint:
       'TensorRT-RTX runs a plan only on the compute capabilities it was built for (--compute-capability), and ' +
-      'only on those it supports (7.5, 8.0, 8.6, 8.9, 12.0, 12.1): run it on such a GPU, or build for this one.',
+      `only on those it supports (${RTX_COMPUTE_CAPABILITIES.join(', ')}): run it on such a GPU, or build for ` +
+      'this one.',
   },
   {
     kind: 'unsupported-gpu',

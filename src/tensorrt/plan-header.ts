@@ -6,8 +6,6 @@ export type { PlanHeader };
 const MAGIC = 'ftrt';
 /** TensorRT-RTX's tag, with the same layout (docs/plan-header.md: read from real TensorRT-RTX 1.7 plans). */
 const RTX_MAGIC = 'vtrt';
-/** Byte 32 of a TensorRT-RTX plan: a bit per compute capability it was built for, in the enum's order. */
-const RTX_TARGETS = RTX_COMPUTE_CAPABILITIES;
 /** The tag older plans start with (docs/plan-header.md: real TensorRT 8.2-era plans). */
 const OLDER_MAGIC = 'ptrt';
 const HEADER_BYTES = 28;
@@ -68,7 +66,8 @@ const NO_TARGETS =
 /** The compute capabilities of byte `at`'s bits; null when the header is too short to hold it. */
 function targetsAt(head: Buffer, at: number): string[] | null {
   if (head.length <= at) return null;
-  return RTX_TARGETS.filter((_, bit) => (head[at]! >> bit) & 1);
+  // Byte 32: a bit per compute capability the plan was built for, in the order of TensorRT-RTX's enum.
+  return RTX_COMPUTE_CAPABILITIES.filter((_, bit) => (head[at]! >> bit) & 1);
 }
 
 /** Every real ftrt plan examined holds its own total size at bytes 16-23; a plan that disagrees is damaged. */
