@@ -8,6 +8,7 @@ import { parseExportedOutput } from '../src/tensorrt/export-output.js';
 import { parseEngineLayers } from '../src/tensorrt/layer-info.js';
 import { type BuildSample, certifiedLevel, judgeRebuild, tacticChanges } from '../src/stability/levels.js';
 import type { Report } from '../src/contract/report.js';
+import { loadConfig } from '../src/config/load.js';
 import { cli, makeRunner, type Runner, STANDIN_TRTEXEC } from './support/harness.js';
 import { classifierOnnx } from './support/onnx-models.js';
 
@@ -285,6 +286,13 @@ describe('stability: { rebuilds } in a run (issue 60)', () => {
     const refused = await cli(['build', '--config', runner.writeConfig(yaml(11))], { cwd: runner.dir });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/stability\.rebuilds: expected at most 10 rebuilds/);
+    const none = await cli(['build', '--config', runner.writeConfig(yaml(0))], { cwd: runner.dir });
+    expect([none.code, none.stderr]).toEqual([
+      2,
+      expect.stringMatching(/stability\.rebuilds: expected at least 1 rebuild/),
+    ]);
+    // 10, the most, is taken (read, not built: ten rebuilds of nothing new).
+    expect(loadConfig(runner.writeConfig(yaml(10)), runner.dir, {}).stability).toEqual({ rebuilds: 10 });
   });
 
   it('a rebuild is built afresh, never served from the engine cache', async () => {
