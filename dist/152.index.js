@@ -7167,72 +7167,6 @@ function runner(outcome, plan, outputs, context) {
     };
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/cache/timing-cache-origin.js
-// Where a `timing-cache:` file of the user's was written. TensorRT keeps a timing cache per TensorRT build and
-// device (docs/stability.md), yet the file itself says neither in a form anyone documents, and trtexec loads it
-// with setTimingCache(…, ignoreMismatch=false) and goes on when TensorRT refuses it. So trt-ci records, beside
-// the file, the TensorRT and GPU model of the build that last wrote it, with the file's sha256 (a file replaced
-// by another hand is no longer the one recorded); a build of another TensorRT or GPU model does not use it.
-// (The cache folder's timing caches need none: their names carry both, build-stage.ts.)
-
-
-
-const originFileOf = (timingCache) => `${timingCache}.origin.json`;
-async function readTimingCacheOrigin(timingCache) {
-    // The record first: a cache without one is not read (a timing cache can be tens of MiB).
-    const origin = parseOrigin(await (0,promises_.readFile)(originFileOf(timingCache), 'utf8').catch(() => null));
-    if (!origin)
-        return (await (0,promises_.stat)(timingCache).catch(() => null))?.isFile() ? { state: 'unrecorded' } : { state: 'absent' };
-    const content = await (0,promises_.readFile)(timingCache).catch(() => null);
-    if (content === null)
-        return { state: 'absent' };
-    return origin.sha256 === sha256Of(content) ? { state: 'recorded', origin } : { state: 'replaced' };
-}
-function parseOrigin(text) {
-    if (text === null)
-        return null;
-    try {
-        const { tensorrt, gpu, sha256 } = JSON.parse(text);
-        if (typeof tensorrt !== 'string' || typeof sha256 !== 'string')
-            return null;
-        return { tensorrt, gpu: typeof gpu === 'string' ? gpu : null, sha256 };
-    }
-    catch {
-        return null;
-    }
-}
-/**
- * Records the build that just placed the file (`sha256`, what it placed), with a rename of its own: builds on other
- * GPUs finish at the same time, and a record is whole or not there. One that lost the race to the file names
- * another sha256 than the file's, and reads as replaced: used as given, and said.
- */
-async function recordTimingCacheOrigin(timingCache, sha256, tensorrt, gpu) {
-    const origin = { tensorrt, gpu, sha256 };
-    const staged = `${originFileOf(timingCache)}.${process.pid}.${(0,external_node_crypto_.randomBytes)(4).toString('hex')}`;
-    await (0,promises_.writeFile)(staged, `${JSON.stringify(origin, null, 2)}\n`, { flag: 'wx' });
-    await (0,promises_.rename)(staged, originFileOf(timingCache));
-}
-/**
- * Why a build of `tensorrt` on `gpu` must not use the recorded file, or null when it may: another TensorRT
- * (release and build number, as TensorRT's support policy asks of timing caches) or another GPU model. A build
- * whose GPU is not known is not held to the GPU.
- */
-function foreignTo(state, tensorrt, gpu) {
-    if (state.state !== 'recorded')
-        return null;
-    const { origin } = state;
-    const otherTensorrt = origin.tensorrt !== tensorrt;
-    const otherGpu = gpu !== null && origin.gpu !== null && origin.gpu !== gpu;
-    if (!otherTensorrt && !otherGpu)
-        return null;
-    const written = `written by TensorRT ${origin.tensorrt}${origin.gpu ? ` on ${origin.gpu}` : ''}`;
-    return `${written}, not TensorRT ${tensorrt}${gpu ? ` on ${gpu}` : ''}`;
-}
-/** Whether a build of `tensorrt` on `gpu` may start from the user's timing cache at `path` (foreignTo says why not). */
-async function mayUseTimingCache(path, tensorrt, gpu) {
-    return foreignTo(await readTimingCacheOrigin(path), tensorrt, gpu) === null;
-}
-
 // EXTERNAL MODULE: external "node:worker_threads"
 var external_node_worker_threads_ = __webpack_require__(75919);
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/compat.js
@@ -9222,8 +9156,6 @@ function certifiedLevel(rebuilds) {
 
 
 
-
-
 /** Each engine's stability, by its job; absent where `stability:` is off or the engine did not build. */
 async function checkStability(outcomes, context) {
     const results = new Map();
@@ -9247,38 +9179,29 @@ async function checkStability(outcomes, context) {
             continue;
         }
         const rebuilds = [];
-        // With the run's timing cache, as the fleet rebuilds; then once without it, to show what the cache pins. A run
-        // without one (or whose timing-cache: was written on another TensorRT or GPU) rebuilds without one, and says so.
-        const cached = await hasTimingCache(context, outcome.gpu?.name ?? null);
-        const runs = [...Array.from({ length: asked }, () => cached), ...(cached ? [false] : [])];
-        for (const [i, timingCache] of runs.entries()) {
-            if (context.signal?.aborted)
-                break;
-            rebuilds.push(await rebuildOnce(outcome, i + 1, timingCache, { first, io }, context));
-        }
+        // With the run's timing cache, as the fleet rebuilds; then, where they had one, once without it, to show what
+        // the cache pins. Whether each had one is what its build says (none in the run, or one written by another
+        // TensorRT or GPU model: build-plan.ts).
+        const again = (n, withCache) => rebuildOnce(outcome, n, withCache, { first, io }, context);
+        for (let n = 1; n <= asked && !context.signal?.aborted; n++)
+            rebuilds.push(await again(n, true));
+        if (rebuilds.some((r) => r.timingCache) && !context.signal?.aborted)
+            rebuilds.push(await again(asked + 1, false));
         const compared = rebuilds.filter((r) => r.problem === null);
         results.set(jobKey(outcome.job), { level: certifiedLevel(compared), rebuilds, asked, problem: null });
     }
     return results;
 }
-/**
- * Whether a build on this GPU starts from a timing cache: the cache folder's (one per TensorRT and GPU), else
- * trt-ci.yml's timing-cache: where it was not written by another TensorRT or GPU model (build-plan.ts's rule).
- */
-async function hasTimingCache(context, gpu) {
-    const { cacheDir, timingCache } = context.config;
-    if (cacheDir !== null)
-        return true;
-    return timingCache !== null && (await mayUseTimingCache(timingCache, formatVersion(context.version, true), gpu));
-}
-async function rebuildOnce(outcome, n, timingCache, { first, io }, context) {
+async function rebuildOnce(outcome, n, withCache, { first, io }, context) {
     const { job } = outcome;
     const dir = (0,external_node_path_.join)(context.config.outputDir, 'stability', `${job.model.name}.${job.profile.name}`);
     const workspaceBytes = outcome.attempts.at(-1)?.workspaceBytes ?? job.model.workspaceBytes;
-    const name = timingCache ? `rebuild-${n}` : `rebuild-${n}-no-timing-cache`;
-    const again = sideJob(job, dir, name, { workspaceBytes, fresh: true, withoutTimingCache: !timingCache });
+    const name = withCache ? `rebuild-${n}` : `rebuild-${n}-no-timing-cache`;
+    const again = sideJob(job, dir, name, { workspaceBytes, fresh: true, withoutTimingCache: !withCache });
     const none = { level: 'none', bytesEqual: false, changedLayers: null, outputs: null, latency: null };
     const built = await context.buildPlan(again, outcome.gpu?.index ?? null);
+    // What the build started from, as it says: asked for the run's timing cache, it may have had none.
+    const timingCache = built.timingCache !== null;
     if (!built.plan)
         return {
             ...none,
@@ -9546,6 +9469,72 @@ async function publishTimingCache(own, shared, built, trust) {
     }
     await (0,promises_.rm)(own, { force: true });
     return { kept: false };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/cache/timing-cache-origin.js
+// Where a `timing-cache:` file of the user's was written. TensorRT keeps a timing cache per TensorRT build and
+// device (docs/stability.md), yet the file itself says neither in a form anyone documents, and trtexec loads it
+// with setTimingCache(…, ignoreMismatch=false) and goes on when TensorRT refuses it. So trt-ci records, beside
+// the file, the TensorRT and GPU model of the build that last wrote it, with the file's sha256 (a file replaced
+// by another hand is no longer the one recorded); a build of another TensorRT or GPU model does not use it.
+// (The cache folder's timing caches need none: their names carry both, build-stage.ts.)
+
+
+
+const originFileOf = (timingCache) => `${timingCache}.origin.json`;
+async function readTimingCacheOrigin(timingCache) {
+    // The record first: a cache without one is not read (a timing cache can be tens of MiB).
+    const origin = parseOrigin(await (0,promises_.readFile)(originFileOf(timingCache), 'utf8').catch(() => null));
+    if (!origin)
+        return (await (0,promises_.stat)(timingCache).catch(() => null))?.isFile() ? { state: 'unrecorded' } : { state: 'absent' };
+    const content = await (0,promises_.readFile)(timingCache).catch(() => null);
+    if (content === null)
+        return { state: 'absent' };
+    return origin.sha256 === sha256Of(content) ? { state: 'recorded', origin } : { state: 'replaced' };
+}
+function parseOrigin(text) {
+    if (text === null)
+        return null;
+    try {
+        const { tensorrt, gpu, sha256 } = JSON.parse(text);
+        if (typeof tensorrt !== 'string' || typeof sha256 !== 'string')
+            return null;
+        return { tensorrt, gpu: typeof gpu === 'string' ? gpu : null, sha256 };
+    }
+    catch {
+        return null;
+    }
+}
+/**
+ * Records the build that just placed the file (`sha256`, what it placed), with a rename of its own: builds on other
+ * GPUs finish at the same time, and a record is whole or not there. One that lost the race to the file names
+ * another sha256 than the file's, and reads as replaced: used as given, and said.
+ */
+async function recordTimingCacheOrigin(timingCache, sha256, tensorrt, gpu) {
+    const origin = { tensorrt, gpu, sha256 };
+    const staged = `${originFileOf(timingCache)}.${process.pid}.${(0,external_node_crypto_.randomBytes)(4).toString('hex')}`;
+    await (0,promises_.writeFile)(staged, `${JSON.stringify(origin, null, 2)}\n`, { flag: 'wx' });
+    await (0,promises_.rename)(staged, originFileOf(timingCache));
+}
+/**
+ * Why a build of `tensorrt` on `gpu` must not use the recorded file, or null when it may: another TensorRT
+ * (release and build number, as TensorRT's support policy asks of timing caches) or another GPU model. A build
+ * whose GPU is not known is not held to the GPU.
+ */
+function foreignTo(state, tensorrt, gpu) {
+    if (state.state !== 'recorded')
+        return null;
+    const { origin } = state;
+    const otherTensorrt = origin.tensorrt !== tensorrt;
+    const otherGpu = gpu !== null && origin.gpu !== null && origin.gpu !== gpu;
+    if (!otherTensorrt && !otherGpu)
+        return null;
+    const written = `written by TensorRT ${origin.tensorrt}${origin.gpu ? ` on ${origin.gpu}` : ''}`;
+    return `${written}, not TensorRT ${tensorrt}${gpu ? ` on ${gpu}` : ''}`;
+}
+/** Whether a build of `tensorrt` on `gpu` may start from the user's timing cache at `path` (foreignTo says why not). */
+async function mayUseTimingCache(path, tensorrt, gpu) {
+    return foreignTo(await readTimingCacheOrigin(path), tensorrt, gpu) === null;
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/cache/plan-cache.js
@@ -10479,6 +10468,7 @@ function notRun(job, gpu, failure) {
         perf: null,
         failure,
         cache: null,
+        timingCache: null,
     };
 }
 
@@ -10553,7 +10543,7 @@ async function buildPlan(job, gpu, context) {
 }
 /** The producer's build of the job (its attempts, its plan checked), and the plan for the cache to keep. */
 async function built(job, gpu, facts, context) {
-    const { attempts, parsed, retryCancelled } = await runAttempts(job, gpu, context);
+    const { attempts, parsed, retryCancelled, timingCache } = await runAttempts(job, gpu, context);
     const last = attempts[attempts.length - 1];
     // Cancelled before its first attempt: it never ran.
     if (!last || !parsed)
@@ -10562,11 +10552,14 @@ async function built(job, gpu, facts, context) {
     if (!collected || 'failure' in collected) {
         const failure = retryCancelled ? CANCELLED : (collected?.failure ?? last.failure);
         const settled = collected ? [...attempts.slice(0, -1), { ...last, failure }] : attempts;
-        return { result: { ...notRun(job, facts, failure), status: 'failed', attempts: settled }, fresh: null };
+        return {
+            result: { ...notRun(job, facts, failure), status: 'failed', attempts: settled, timingCache },
+            fresh: null,
+        };
     }
     const gpuFacts = fillGpu(facts, parsed);
     const { plan, buildSeconds } = collected;
-    const result = { ...notRun(job, gpuFacts, null), status: 'built', attempts, ...collected };
+    const result = { ...notRun(job, gpuFacts, null), status: 'built', attempts, ...collected, timingCache };
     const record = {
         model: job.model.name,
         profile: job.profile.name,
@@ -10696,7 +10689,8 @@ async function runAttempts(job, gpu, context) {
     }
     // Cancelled with a retry still to come: the build did not fail, it was stopped. (A build that passed
     // leaves the loop with its workspace still set: that is no retry.)
-    return { attempts, parsed, retryCancelled: workspace !== null && attempts.length > 0 && !built };
+    const retryCancelled = workspace !== null && attempts.length > 0 && !built;
+    return { attempts, parsed, retryCancelled, timingCache: sharedTiming };
 }
 /** The plan trtexec says it wrote, scanned once; a pass without a plan is a failure. */
 async function collectPlan(job, last, parsed, context) {

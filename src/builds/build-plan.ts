@@ -86,7 +86,7 @@ async function built(
   facts: BuildGpu | null,
   context: BuildContext,
 ): Promise<Built<BuildOutcome>> {
-  const { attempts, parsed, retryCancelled } = await runAttempts(job, gpu, context);
+  const { attempts, parsed, retryCancelled, timingCache } = await runAttempts(job, gpu, context);
   const last = attempts[attempts.length - 1];
   // Cancelled before its first attempt: it never ran.
   if (!last || !parsed) return { result: notRun(job, facts, CANCELLED), fresh: null };
@@ -94,11 +94,14 @@ async function built(
   if (!collected || 'failure' in collected) {
     const failure = retryCancelled ? CANCELLED : (collected?.failure ?? last.failure);
     const settled = collected ? [...attempts.slice(0, -1), { ...last, failure }] : attempts;
-    return { result: { ...notRun(job, facts, failure), status: 'failed', attempts: settled }, fresh: null };
+    return {
+      result: { ...notRun(job, facts, failure), status: 'failed', attempts: settled, timingCache },
+      fresh: null,
+    };
   }
   const gpuFacts = fillGpu(facts, parsed);
   const { plan, buildSeconds } = collected;
-  const result: BuildOutcome = { ...notRun(job, gpuFacts, null), status: 'built', attempts, ...collected };
+  const result: BuildOutcome = { ...notRun(job, gpuFacts, null), status: 'built', attempts, ...collected, timingCache };
   const record = {
     model: job.model.name,
     profile: job.profile.name,
@@ -152,7 +155,7 @@ async function runAttempts(
   job: BuildJob,
   gpu: number | null,
   context: BuildContext,
-): Promise<{ attempts: Attempt[]; parsed: ParsedLog | null; retryCancelled: boolean }> {
+): Promise<{ attempts: Attempt[]; parsed: ParsedLog | null; retryCancelled: boolean; timingCache: string | null }> {
   const { config, producer } = context;
   const gpuName = gpu === null ? null : (context.gpus.get(gpu)?.name ?? null);
   const sharedTiming = job.withoutTimingCache ? null : await sharedTimingCache(context, gpuName);
@@ -235,7 +238,8 @@ async function runAttempts(
   }
   // Cancelled with a retry still to come: the build did not fail, it was stopped. (A build that passed
   // leaves the loop with its workspace still set: that is no retry.)
-  return { attempts, parsed, retryCancelled: workspace !== null && attempts.length > 0 && !built };
+  const retryCancelled = workspace !== null && attempts.length > 0 && !built;
+  return { attempts, parsed, retryCancelled, timingCache: sharedTiming };
 }
 
 /** The plan trtexec says it wrote, scanned once; a pass without a plan is a failure. */

@@ -38,6 +38,8 @@ export interface BuildOutcome {
   failure: Failure | null;
   /** The engine cache's verdict: the content key, whether it hit, and the GPU time the hit saved. */
   cache: CacheVerdict | null;
+  /** The shared timing cache the build started from (its private copy of it); null: none, or no build ran. */
+  timingCache: string | null;
 }
 
 /** A build that never ran: the report still lists it, and why. Other outcomes start from it. */
@@ -53,5 +55,6 @@ export function notRun(job: BuildJob, gpu: BuildGpu | null, failure: Failure | n
     perf: null,
     failure,
     cache: null,
+    timingCache: null,
   };
 }

@@ -15,8 +15,6 @@ import { readOnnxIo } from '../onnx/inputs.js';
 import { seededInputs } from '../onnx/seeded-inputs.js';
 import { engineOf, readingRequest } from '../runners/plan-runner.js';
 import { readEngineLayers } from '../tensorrt/layer-info.js';
-import { formatVersion } from '../tensorrt/version.js';
-import { mayUseTimingCache } from '../cache/timing-cache-origin.js';
 import { abOfEngine, smallestChange } from '../latency/stage.js';
 import { type BuildSample, certifiedLevel, judgeRebuild, type Rebuild } from './levels.js';
 
@@ -42,14 +40,12 @@ export async function checkStability(
       continue;
     }
     const rebuilds: Stability['rebuilds'] = [];
-    // With the run's timing cache, as the fleet rebuilds; then once without it, to show what the cache pins. A run
-    // without one (or whose timing-cache: was written on another TensorRT or GPU) rebuilds without one, and says so.
-    const cached = await hasTimingCache(context, outcome.gpu?.name ?? null);
-    const runs = [...Array.from({ length: asked }, () => cached), ...(cached ? [false] : [])];
-    for (const [i, timingCache] of runs.entries()) {
-      if (context.signal?.aborted) break;
-      rebuilds.push(await rebuildOnce(outcome, i + 1, timingCache, { first, io }, context));
-    }
+    // With the run's timing cache, as the fleet rebuilds; then, where they had one, once without it, to show what
+    // the cache pins. Whether each had one is what its build says (none in the run, or one written by another
+    // TensorRT or GPU model: build-plan.ts).
+    const again = (n: number, withCache: boolean) => rebuildOnce(outcome, n, withCache, { first, io }, context);
+    for (let n = 1; n <= asked && !context.signal?.aborted; n++) rebuilds.push(await again(n, true));
+    if (rebuilds.some((r) => r.timingCache) && !context.signal?.aborted) rebuilds.push(await again(asked + 1, false));
     const compared = rebuilds.filter((r) => r.problem === null) as Rebuild[];
     results.set(jobKey(outcome.job), { level: certifiedLevel(compared), rebuilds, asked, problem: null });
   }
@@ -58,30 +54,22 @@ export async function checkStability(
 
 type RebuildRecord = Stability['rebuilds'][number];
 
-/**
- * Whether a build on this GPU starts from a timing cache: the cache folder's (one per TensorRT and GPU), else
- * trt-ci.yml's timing-cache: where it was not written by another TensorRT or GPU model (build-plan.ts's rule).
- */
-async function hasTimingCache(context: StageContext, gpu: string | null): Promise<boolean> {
-  const { cacheDir, timingCache } = context.config;
-  if (cacheDir !== null) return true;
-  return timingCache !== null && (await mayUseTimingCache(timingCache, formatVersion(context.version, true), gpu));
-}
-
 async function rebuildOnce(
   outcome: BuildOutcome,
   n: number,
-  timingCache: boolean,
+  withCache: boolean,
   { first, io }: { first: BuildSample; io: OnnxIo | null },
   context: StageContext,
 ): Promise<RebuildRecord> {
   const { job } = outcome;
   const dir = join(context.config.outputDir, 'stability', `${job.model.name}.${job.profile.name}`);
   const workspaceBytes = outcome.attempts.at(-1)?.workspaceBytes ?? job.model.workspaceBytes;
-  const name = timingCache ? `rebuild-${n}` : `rebuild-${n}-no-timing-cache`;
-  const again = sideJob(job, dir, name, { workspaceBytes, fresh: true, withoutTimingCache: !timingCache });
+  const name = withCache ? `rebuild-${n}` : `rebuild-${n}-no-timing-cache`;
+  const again = sideJob(job, dir, name, { workspaceBytes, fresh: true, withoutTimingCache: !withCache });
   const none = { level: 'none' as const, bytesEqual: false, changedLayers: null, outputs: null, latency: null };
   const built = await context.buildPlan(again, outcome.gpu?.index ?? null);
+  // What the build started from, as it says: asked for the run's timing cache, it may have had none.
+  const timingCache = built.timingCache !== null;
   if (!built.plan)
     return {
       ...none,
