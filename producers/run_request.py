@@ -30,7 +30,7 @@ DTYPES = {
 }
 
 
-def ErrorsKept(trt):
+def error_keeping_logger(trt):
     """A TensorRT logger that prints warnings and errors as TensorRT's own does and keeps the errors."""
 
     class Logger(trt.ILogger):
@@ -61,7 +61,7 @@ class TensorRTEngine:
         for library in list(plugins) + list(dynamic_plugins):
             ctypes.CDLL(library)
         self.trt, self.torch = trt, torch
-        logger = ErrorsKept(trt)
+        logger = error_keeping_logger(trt)
         # TensorRT-RTX ships no plugin library to register.
         if hasattr(trt, "init_libnvinfer_plugins"):
             trt.init_libnvinfer_plugins(logger, "")
