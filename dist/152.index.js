@@ -17778,6 +17778,8 @@ function buildManifest(outcomes, run) {
                 bytes: plan.scan.bytes,
                 sha256: plan.scan.sha256,
                 tensorrtVersion,
+                product: plan.scan.product ?? 'TensorRT',
+                computeCapabilities: plan.scan.computeCapabilities,
                 gpu: o.gpu ? { name: o.gpu.name, computeCapability: o.gpu.computeCapability } : null,
                 onnxSha256: run.onnxSha256.get(o.job.model.onnx) ?? null,
                 flags: (o.attempts[o.attempts.length - 1]?.argv ?? []).map(portable),
@@ -20742,13 +20744,7 @@ async function loadOnTarget(manifest, manifestFile, targets, targetName, runner,
         const target = (targets.get(engine.model) ?? []).find((t) => t.name === targetName);
         if (!target)
             continue;
-        const [predicted] = predictTargets({
-            tensorrtVersion: engine.tensorrtVersion ?? manifest.tensorrtVersion ?? null,
-            computeCapability: engine.gpu?.computeCapability ?? null,
-            gpu: engine.gpu?.name ?? null,
-            os: 'linux',
-            flags: engine.flags ?? [],
-        }, [target]);
+        const [predicted] = predictTargets(builtPlanOf(engine, manifest), [target]);
         const shapes = Object.entries(engine.shapes ?? {}).map(([input, s]) => ({
             input,
             dims: s.opt.split('x').map(Number),
@@ -20791,6 +20787,9 @@ const manifestEngineSchema = schemas/* object */.Ikc({
     path: schemas/* string */.YjP(),
     shapes: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* object */.Ikc({ opt: schemas/* string */.YjP() }).passthrough()).optional(),
     tensorrtVersion: schemas/* string */.YjP().nullable().optional(),
+    // Absent in manifests before 0.15: TensorRT's plans.
+    product: schemas/* enum */.k5n(['TensorRT', 'TensorRT-RTX']).optional(),
+    computeCapabilities: schemas/* array */.YOg(schemas/* string */.YjP()).nullable().optional(),
     gpu: schemas/* object */.Ikc({ name: schemas/* string */.YjP().nullable(), computeCapability: schemas/* string */.YjP().nullable() }).passthrough().nullable(),
     flags: schemas/* array */.YOg(schemas/* string */.YjP()).optional(),
 });
@@ -20799,6 +20798,18 @@ const manifestSchema = schemas/* object */.Ikc({
     tensorrtVersion: schemas/* string */.YjP().nullable().optional(),
     engines: schemas/* array */.YOg(manifestEngineSchema),
 });
+/** What a manifest says of where an engine was built, as the deploy rules take it (deploy-load, deploy-check). */
+function builtPlanOf(engine, manifest) {
+    return {
+        tensorrtVersion: engine.tensorrtVersion ?? manifest.tensorrtVersion ?? null,
+        computeCapability: engine.gpu?.computeCapability ?? null,
+        gpu: engine.gpu?.name ?? null,
+        // Manifests are written where trt-ci ran; --runtimePlatform in the flags says otherwise.
+        os: 'linux',
+        flags: engine.flags ?? [],
+        rtx: engine.product === 'TensorRT-RTX' ? { computeCapabilities: engine.computeCapabilities ?? null } : undefined,
+    };
+}
 /** A manifest.json a run wrote, or exit 2 saying what it is not (the first field that is wrong). */
 function readManifest(file, shown) {
     const json = readJson(file, shown);

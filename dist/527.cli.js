@@ -17735,6 +17735,8 @@ function buildManifest(outcomes, run) {
                 bytes: plan.scan.bytes,
                 sha256: plan.scan.sha256,
                 tensorrtVersion,
+                product: plan.scan.product ?? 'TensorRT',
+                computeCapabilities: plan.scan.computeCapabilities,
                 gpu: o.gpu ? { name: o.gpu.name, computeCapability: o.gpu.computeCapability } : null,
                 onnxSha256: run.onnxSha256.get(o.job.model.onnx) ?? null,
                 flags: (o.attempts[o.attempts.length - 1]?.argv ?? []).map(portable),
@@ -20812,13 +20814,7 @@ async function loadOnTarget(manifest, manifestFile, targets, targetName, runner,
         const target = (targets.get(engine.model) ?? []).find((t) => t.name === targetName);
         if (!target)
             continue;
-        const [predicted] = predictTargets({
-            tensorrtVersion: engine.tensorrtVersion ?? manifest.tensorrtVersion ?? null,
-            computeCapability: engine.gpu?.computeCapability ?? null,
-            gpu: engine.gpu?.name ?? null,
-            os: 'linux',
-            flags: engine.flags ?? [],
-        }, [target]);
+        const [predicted] = predictTargets(builtPlanOf(engine, manifest), [target]);
         const shapes = Object.entries(engine.shapes ?? {}).map(([input, s]) => ({
             input,
             dims: s.opt.split('x').map(Number),
@@ -20861,6 +20857,9 @@ const manifestEngineSchema = schemas/* object */.Ikc({
     path: schemas/* string */.YjP(),
     shapes: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* object */.Ikc({ opt: schemas/* string */.YjP() }).passthrough()).optional(),
     tensorrtVersion: schemas/* string */.YjP().nullable().optional(),
+    // Absent in manifests before 0.15: TensorRT's plans.
+    product: schemas/* enum */.k5n(['TensorRT', 'TensorRT-RTX']).optional(),
+    computeCapabilities: schemas/* array */.YOg(schemas/* string */.YjP()).nullable().optional(),
     gpu: schemas/* object */.Ikc({ name: schemas/* string */.YjP().nullable(), computeCapability: schemas/* string */.YjP().nullable() }).passthrough().nullable(),
     flags: schemas/* array */.YOg(schemas/* string */.YjP()).optional(),
 });
@@ -20869,6 +20868,18 @@ const manifestSchema = schemas/* object */.Ikc({
     tensorrtVersion: schemas/* string */.YjP().nullable().optional(),
     engines: schemas/* array */.YOg(manifestEngineSchema),
 });
+/** What a manifest says of where an engine was built, as the deploy rules take it (deploy-load, deploy-check). */
+function builtPlanOf(engine, manifest) {
+    return {
+        tensorrtVersion: engine.tensorrtVersion ?? manifest.tensorrtVersion ?? null,
+        computeCapability: engine.gpu?.computeCapability ?? null,
+        gpu: engine.gpu?.name ?? null,
+        // Manifests are written where trt-ci ran; --runtimePlatform in the flags says otherwise.
+        os: 'linux',
+        flags: engine.flags ?? [],
+        rtx: engine.product === 'TensorRT-RTX' ? { computeCapabilities: engine.computeCapabilities ?? null } : undefined,
+    };
+}
 /** A manifest.json a run wrote, or exit 2 saying what it is not (the first field that is wrong). */
 function readManifest(file, shown) {
     const json = readJson(file, shown);
@@ -20914,7 +20925,6 @@ function load_targetsOf(config) {
 
 
 
-
 /**
  * trt-ci deploy-check MANIFEST|REPORT --config trt-ci.yml: will the engines load on trt-ci.yml's deploy
  * targets? The same predictions a run writes under builds[].deploy, from the files alone (no GPU, no
@@ -20930,15 +20940,12 @@ async function deployCheckCommand(operands, options, io) {
         model: engine.model,
         profile: engine.profile,
         plan: engine.plan,
-        targets: predictTargets({
-            tensorrtVersion: engine.tensorrtVersion,
-            computeCapability: engine.gpu?.computeCapability ?? null,
-            gpu: engine.gpu?.name ?? null,
-            // Manifests and reports are written where trt-ci ran; --runtimePlatform in the flags says otherwise.
-            os: 'linux',
-            flags: engine.flags,
-            rtx: engine.rtx,
-        }, targets.get(engine.model) ?? []).map(({ target, verdict, line, fix }) => ({ name: target, verdict, line, fix })),
+        targets: predictTargets(engine.built, targets.get(engine.model) ?? []).map(({ target, verdict, line, fix }) => ({
+            name: target,
+            verdict,
+            line,
+            fix,
+        })),
     }));
     if (options.json)
         io.stdout(`${JSON.stringify({ engines }, null, 2)}\n`);
@@ -20968,47 +20975,24 @@ async function engineFacts(file, shown, cwd) {
             model: b.model,
             profile: b.profile,
             plan: (0,external_node_path_.resolve)(cwd, b.plan),
-            tensorrtVersion: report.environment.tensorrtVersion,
-            gpu: b.gpu && { name: b.gpu.name, computeCapability: b.gpu.computeCapability },
-            flags: b.attempts.at(-1)?.argv ?? [],
-            rtx: b.scan?.product === 'TensorRT-RTX' ? { computeCapabilities: b.scan.computeCapabilities } : undefined,
+            built: {
+                tensorrtVersion: report.environment.tensorrtVersion,
+                computeCapability: b.gpu?.computeCapability ?? null,
+                gpu: b.gpu?.name ?? null,
+                // Reports are written where trt-ci ran; --runtimePlatform in the flags says otherwise.
+                os: 'linux',
+                flags: b.attempts.at(-1)?.argv ?? [],
+                rtx: b.scan?.product === 'TensorRT-RTX' ? { computeCapabilities: b.scan.computeCapabilities } : undefined,
+            },
         }));
     }
     const { file: manifestFile, manifest } = readManifest(file, shown);
-    return manifest.engines.map((engine) => {
-        const plan = (0,external_node_path_.resolve)((0,external_node_path_.dirname)(manifestFile), engine.path);
-        return {
-            model: engine.model,
-            profile: engine.profile,
-            plan,
-            tensorrtVersion: engine.tensorrtVersion ?? manifest.tensorrtVersion ?? null,
-            gpu: engine.gpu,
-            flags: engine.flags ?? [],
-            rtx: rtxOf(plan),
-        };
-    });
-}
-/**
- * A manifest says nothing of the product: a TensorRT-RTX plan beside it says so in its header (`vtrt`), with the
- * compute capabilities it was built for. A plan not there is TensorRT's as far as the manifest knows.
- */
-function rtxOf(plan) {
-    let head;
-    try {
-        const fd = (0,external_node_fs_.openSync)(plan, 'r');
-        try {
-            head = Buffer.alloc(64);
-            head = head.subarray(0, (0,external_node_fs_.readSync)(fd, head, 0, 64, 0));
-        }
-        finally {
-            (0,external_node_fs_.closeSync)(fd);
-        }
-    }
-    catch {
-        return undefined;
-    }
-    const header = readPlanHeader(head, (0,external_node_fs_.statSync)(plan).size);
-    return header.product === 'TensorRT-RTX' ? { computeCapabilities: header.computeCapabilities } : undefined;
+    return manifest.engines.map((engine) => ({
+        model: engine.model,
+        profile: engine.profile,
+        plan: (0,external_node_path_.resolve)((0,external_node_path_.dirname)(manifestFile), engine.path),
+        built: builtPlanOf(engine, manifest),
+    }));
 }
 const deployCheck = defineCommand({
     name: 'deploy-check',

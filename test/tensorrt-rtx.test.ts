@@ -136,13 +136,17 @@ describe('real TensorRT-RTX material (test/fixtures/tensorrt-rtx)', () => {
     expect(report.builds[0]!.failure?.hint).toMatch(/^Name the compute capabilities to build for/);
     const one = await cli(['build', '--config', build('8')], { cwd: runner.dir });
     expect(one.code, one.stderr).toBe(0);
-    // deploy-check from the manifest alone: the plan beside it says it is TensorRT-RTX's, built for 8.9.
+    // deploy-check from the manifest alone: it says the plan is TensorRT-RTX's, built for 8.9 (from its header).
     const targets = runner.writeConfig(
       'output-dir: out\nmodels:\n  - name: m\n    onnx: m.onnx\n    profiles: [{ name: p, shapes: { x: 2x3x8x8 } }]\n' +
         '    deploy: [{ name: l40s, gpu: L40S }, { name: a10g, gpu: A10G }, { name: h100, gpu: H100 }]\n',
       'targets.yml',
     );
     const manifest = join(runner.dir, 'out', 'manifest.json');
+    expect(JSON.parse(readFileSync(manifest, 'utf8')).engines[0]).toMatchObject({
+      product: 'TensorRT-RTX',
+      computeCapabilities: ['8.9'],
+    });
     const checked = await cli(['deploy-check', manifest, '--config', targets, '--json'], { cwd: runner.dir });
     expect(checked.code).toBe(1);
     const [engine] = (JSON.parse(checked.stdout) as { engines: { targets: { name: string; verdict: string }[] }[] })

@@ -15,6 +15,10 @@ export interface ManifestEngine {
   bytes: number;
   sha256: string;
   tensorrtVersion: string;
+  /** Whose plan (its header's tag): TensorRT's, or TensorRT-RTX's, whose deploy rules are its own. */
+  product: 'TensorRT' | 'TensorRT-RTX';
+  /** The compute capabilities a TensorRT-RTX plan's header says it was built for; null for TensorRT's. */
+  computeCapabilities: string[] | null;
   gpu: Omit<BuildGpu, 'index'> | null;
   /** The ONNX the plan was built from, by content. */
   onnxSha256: string | null;
@@ -61,6 +65,8 @@ export function buildManifest(
         bytes: plan.scan.bytes,
         sha256: plan.scan.sha256,
         tensorrtVersion,
+        product: plan.scan.product ?? 'TensorRT',
+        computeCapabilities: plan.scan.computeCapabilities,
         gpu: o.gpu ? { name: o.gpu.name, computeCapability: o.gpu.computeCapability } : null,
         onnxSha256: run.onnxSha256.get(o.job.model.onnx) ?? null,
         flags: (o.attempts[o.attempts.length - 1]?.argv ?? []).map(portable),

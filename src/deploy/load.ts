@@ -160,16 +160,7 @@ async function loadOnTarget(
   for (const engine of manifest.engines) {
     const target = (targets.get(engine.model) ?? []).find((t) => t.name === targetName);
     if (!target) continue;
-    const [predicted] = predictTargets(
-      {
-        tensorrtVersion: engine.tensorrtVersion ?? manifest.tensorrtVersion ?? null,
-        computeCapability: engine.gpu?.computeCapability ?? null,
-        gpu: engine.gpu?.name ?? null,
-        os: 'linux',
-        flags: engine.flags ?? [],
-      },
-      [target],
-    );
+    const [predicted] = predictTargets(builtPlanOf(engine, manifest), [target]);
     const shapes = Object.entries(engine.shapes ?? {}).map(([input, s]) => ({
       input,
       dims: s.opt.split('x').map(Number),
@@ -217,6 +208,9 @@ const manifestEngineSchema = z.object({
   path: z.string(),
   shapes: z.record(z.string(), z.object({ opt: z.string() }).passthrough()).optional(),
   tensorrtVersion: z.string().nullable().optional(),
+  // Absent in manifests before 0.15: TensorRT's plans.
+  product: z.enum(['TensorRT', 'TensorRT-RTX']).optional(),
+  computeCapabilities: z.array(z.string()).nullable().optional(),
   gpu: z.object({ name: z.string().nullable(), computeCapability: z.string().nullable() }).passthrough().nullable(),
   flags: z.array(z.string()).optional(),
 });
@@ -225,6 +219,19 @@ const manifestSchema = z.object({
   tensorrtVersion: z.string().nullable().optional(),
   engines: z.array(manifestEngineSchema),
 });
+
+/** What a manifest says of where an engine was built, as the deploy rules take it (deploy-load, deploy-check). */
+export function builtPlanOf(engine: Manifest['engines'][number], manifest: Manifest) {
+  return {
+    tensorrtVersion: engine.tensorrtVersion ?? manifest.tensorrtVersion ?? null,
+    computeCapability: engine.gpu?.computeCapability ?? null,
+    gpu: engine.gpu?.name ?? null,
+    // Manifests are written where trt-ci ran; --runtimePlatform in the flags says otherwise.
+    os: 'linux' as const,
+    flags: engine.flags ?? [],
+    rtx: engine.product === 'TensorRT-RTX' ? { computeCapabilities: engine.computeCapabilities ?? null } : undefined,
+  };
+}
 
 /** A manifest.json a run wrote, or exit 2 saying what it is not (the first field that is wrong). */
 export function readManifest(file: string, shown: string): { file: string; manifest: Manifest } {

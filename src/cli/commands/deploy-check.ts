@@ -1,13 +1,12 @@
-import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { loadReport } from '../../compare/baseline.js';
 import { InputError } from '../../common/errors.js';
 import { EXIT } from '../../contract/exit.js';
 import { REPORT_SCHEMA } from '../../contract/report.js';
 import { loadConfig } from '../../config/load.js';
-import { readManifest, targetsOf } from '../../deploy/load.js';
+import { builtPlanOf, readManifest, targetsOf } from '../../deploy/load.js';
 import { predictTargets } from '../../deploy/stage.js';
-import { readPlanHeader } from '../../tensorrt/plan-header.js';
 import type { CliIo } from '../io.js';
 import { defineCommand } from '../command.js';
 import { CONFIG, JSON_OUTPUT } from '../options.js';
@@ -31,18 +30,12 @@ async function deployCheckCommand(
     model: engine.model,
     profile: engine.profile,
     plan: engine.plan,
-    targets: predictTargets(
-      {
-        tensorrtVersion: engine.tensorrtVersion,
-        computeCapability: engine.gpu?.computeCapability ?? null,
-        gpu: engine.gpu?.name ?? null,
-        // Manifests and reports are written where trt-ci ran; --runtimePlatform in the flags says otherwise.
-        os: 'linux',
-        flags: engine.flags,
-        rtx: engine.rtx,
-      },
-      targets.get(engine.model) ?? [],
-    ).map(({ target, verdict, line, fix }) => ({ name: target, verdict, line, fix })),
+    targets: predictTargets(engine.built, targets.get(engine.model) ?? []).map(({ target, verdict, line, fix }) => ({
+      name: target,
+      verdict,
+      line,
+      fix,
+    })),
   }));
   if (options.json) io.stdout(`${JSON.stringify({ engines }, null, 2)}\n`);
   else {
@@ -63,11 +56,8 @@ interface EngineFacts {
   model: string;
   profile: string;
   plan: string | null;
-  tensorrtVersion: string | null;
-  gpu: { name: string | null; computeCapability: string | null } | null;
-  flags: string[];
-  /** A TensorRT-RTX plan, with the compute capabilities its header names (its own rules decide). */
-  rtx: { computeCapabilities: string[] | null } | undefined;
+  /** Where it was built, as the deploy rules take it. */
+  built: ReturnType<typeof builtPlanOf>;
 }
 
 /** The engines of a manifest, or of a report's builds that made a plan (its paths relative to where it ran). */
@@ -87,46 +77,24 @@ async function engineFacts(file: string, shown: string, cwd: string): Promise<En
         model: b.model,
         profile: b.profile,
         plan: resolve(cwd, b.plan!),
-        tensorrtVersion: report.environment.tensorrtVersion,
-        gpu: b.gpu && { name: b.gpu.name, computeCapability: b.gpu.computeCapability },
-        flags: b.attempts.at(-1)?.argv ?? [],
-        rtx: b.scan?.product === 'TensorRT-RTX' ? { computeCapabilities: b.scan.computeCapabilities } : undefined,
+        built: {
+          tensorrtVersion: report.environment.tensorrtVersion,
+          computeCapability: b.gpu?.computeCapability ?? null,
+          gpu: b.gpu?.name ?? null,
+          // Reports are written where trt-ci ran; --runtimePlatform in the flags says otherwise.
+          os: 'linux' as const,
+          flags: b.attempts.at(-1)?.argv ?? [],
+          rtx: b.scan?.product === 'TensorRT-RTX' ? { computeCapabilities: b.scan.computeCapabilities } : undefined,
+        },
       }));
   }
   const { file: manifestFile, manifest } = readManifest(file, shown);
-  return manifest.engines.map((engine) => {
-    const plan = resolve(dirname(manifestFile), engine.path);
-    return {
-      model: engine.model,
-      profile: engine.profile,
-      plan,
-      tensorrtVersion: engine.tensorrtVersion ?? manifest.tensorrtVersion ?? null,
-      gpu: engine.gpu,
-      flags: engine.flags ?? [],
-      rtx: rtxOf(plan),
-    };
-  });
-}
-
-/**
- * A manifest says nothing of the product: a TensorRT-RTX plan beside it says so in its header (`vtrt`), with the
- * compute capabilities it was built for. A plan not there is TensorRT's as far as the manifest knows.
- */
-function rtxOf(plan: string): EngineFacts['rtx'] {
-  let head: Buffer;
-  try {
-    const fd = openSync(plan, 'r');
-    try {
-      head = Buffer.alloc(64);
-      head = head.subarray(0, readSync(fd, head, 0, 64, 0));
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    return undefined;
-  }
-  const header = readPlanHeader(head, statSync(plan).size);
-  return header.product === 'TensorRT-RTX' ? { computeCapabilities: header.computeCapabilities } : undefined;
+  return manifest.engines.map((engine) => ({
+    model: engine.model,
+    profile: engine.profile,
+    plan: resolve(dirname(manifestFile), engine.path),
+    built: builtPlanOf(engine, manifest),
+  }));
 }
 
 export const deployCheck = defineCommand({
